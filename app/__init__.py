@@ -1,0 +1,1 @@
+"""Warroom: a self-hostable server for WW2 strategy board games."""

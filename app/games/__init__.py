@@ -1,0 +1,1 @@
+"""Installed games and the registry that finds them."""

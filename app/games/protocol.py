@@ -1,0 +1,176 @@
+"""The contract between the platform and a game's rules.
+
+A game is a package under ``app/games/<game>/`` exposing one object that satisfies
+:class:`GameRules`. The platform never reaches into a game's state: it asks the
+game what is pending, hands it validated answers, and asks it for views.
+Nothing in here may import the web or the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+State = Any  # each game defines its own typed state
+
+
+class Illegal(Exception):
+    """An action the rules forbid. The message reaches the player: name the rule."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A chair at the table. ``id`` is stable (e.g. "axis", "p1"); ``roles`` are the
+    countries/sides the seat controls, in the game's own vocabulary."""
+
+    id: str
+    label: str
+    roles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One small question a seat must (or may) answer now.
+
+    ``id`` must be unique among the decisions pending at the same moment.
+    A decision answered with ``min``..``max`` choices out of ``choices``; for a
+    single pick use min=max=1. ``undoable`` tells the platform that answering it
+    reveals nothing and draws no randomness, so the answer may be taken back.
+    """
+
+    id: str
+    seat: str
+    kind: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    min: int = 1
+    max: int = 1
+    undoable: bool = False
+
+    def choice_ids(self) -> list[str]:
+        return [c.id for c in self.choices]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A seat's answer to a decision: the chosen ids, already checked by the
+    platform to be among the decision's legal choices and within min..max."""
+
+    decision: str
+    choices: tuple[str, ...]
+
+    @property
+    def choice(self) -> str:
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class Event:
+    """A line of the game log. ``text`` is public. ``private`` maps a seat id to a
+    fuller text only that seat may read (e.g. "You draw Blitzkrieg")."""
+
+    text: str
+    private: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[str, ...]  # seat ids; empty for a draw
+    summary: str
+    scores: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option (variant, scenario...). ``choices`` empty means a boolean."""
+
+    id: str
+    label: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    kind: Literal["bool", "choice"] = "choice"
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    version: str
+    options: tuple[OptionSpec, ...]
+
+    def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
+        """The seats of a table of ``players``; raise Illegal for a bad count."""
+        ...
+
+    def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> State: ...
+
+    def pending(self, state: State) -> list[Decision]: ...
+
+    def apply(self, state: State, seat: str, action: Action, rng: random.Random) -> list[Event]:
+        """Validate and mutate ``state`` in place, or raise Illegal before mutating."""
+        ...
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (None: a spectator). JSON-compatible."""
+        ...
+
+    def secrets(self, state: State, seat: str) -> set[str]:
+        """Ids that must never reach ``seat``: other hands, deck order..."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def bot(self, state: State, decision: Decision, rng: random.Random) -> Action:
+        """A legal answer to ``decision`` for a bot-held seat."""
+        ...
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """A JSON-compatible snapshot of the whole state (server-side only)."""
+        ...
+
+    def load(self, data: dict[str, Any]) -> State: ...
+
+
+def action_rng(seed: bytes, seq: int) -> random.Random:
+    """The RNG for action number ``seq`` of a match: derived, never shared.
+
+    Replaying the log from any snapshot reproduces every die roll and shuffle.
+    """
+    digest = hmac.new(seed, f"action:{seq}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def validate_action(decision: Decision, choices: list[str]) -> Action:
+    """Check an answer against the decision's own list of legal choices."""
+    legal = decision.choice_ids()
+    for c in choices:
+        if c not in legal:
+            raise Illegal(
+                f"'{c}' is not a legal choice for {decision.kind} ({decision.prompt}); "
+                f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}"
+            )
+    if len(set(choices)) != len(choices):
+        raise Illegal(f"{decision.kind}: the same choice was given twice")
+    if not decision.min <= len(choices) <= decision.max:
+        raise Illegal(
+            f"{decision.kind} takes between {decision.min} and {decision.max} choices, got {len(choices)}"
+        )
+    return Action(decision=decision.id, choices=tuple(choices))
+
+
+def random_bot(decision: Decision, rng: random.Random) -> Action:
+    """Any legal answer: the fallback bot and the fuzzer's player."""
+    ids = decision.choice_ids()
+    n = rng.randint(decision.min, min(decision.max, len(ids))) if ids else 0
+    return Action(decision=decision.id, choices=tuple(rng.sample(ids, n)))
