@@ -9,10 +9,13 @@ run's lobby.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 from functools import cache
 
 from app.games.protocol import GameRules
+
+log = logging.getLogger("warroom.games")
 
 BUILTIN: tuple[str, ...] = (
     "app.games.qmg:GAME",
@@ -36,7 +39,12 @@ def installed() -> dict[str, GameRules]:
         except ModuleNotFoundError as missing:
             if missing.name and path.startswith(missing.name):
                 continue  # that game's package is not written yet
-            raise
+            log.exception("game %s failed to load; it is not offered on this server", path)
+            continue
+        except Exception:
+            # one broken game must not take the other games' tables down with it
+            log.exception("game %s failed to load; it is not offered on this server", path)
+            continue
         games[game.id] = game
     extra = os.environ.get("WARROOM_EXTRA_GAMES", "")
     for path in filter(None, (p.strip() for p in extra.split(","))):

@@ -1,0 +1,1 @@
+"""HTTP and WebSocket adapters: thin routers over app.sessions."""

@@ -1,0 +1,41 @@
+"""Request-scoped dependencies: the database session and the signed-in user."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from fastapi import Request
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
+
+from app.models import User
+from app.sessions.errors import ApiError
+from app.sessions.replay import MatchCache
+
+
+async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
+    async with request.app.state.sessions() as db:
+        yield db
+
+
+def get_cache(conn: HTTPConnection) -> MatchCache:
+    return conn.app.state.cache
+
+
+async def current_user(conn: HTTPConnection, db: AsyncSession) -> User | None:
+    uid = conn.session.get("uid")
+    if uid is None:
+        return None
+    return await db.get(User, uid)
+
+
+async def optional_user(request: Request) -> User | None:
+    async with request.app.state.sessions() as db:
+        return await current_user(request, db)
+
+
+async def require_user(request: Request) -> User:
+    user = await optional_user(request)
+    if user is None:
+        raise ApiError(401, "sign in first: POST /api/guests {name} or /api/login")
+    return user

@@ -1,0 +1,69 @@
+"""WS /api/matches/{id}/ws: server → client updates for the connection's seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.api.deps import current_user
+from app.sessions import service
+from app.sessions.errors import ApiError
+from app.sessions.live import Hub, Render, Subscriber
+
+router = APIRouter(tags=["live"])
+
+
+async def serve_socket(websocket: WebSocket, match_id: str, render: Render | None) -> None:
+    """Accept, subscribe the caller's seat, then pump queued updates until the socket closes."""
+    hub: Hub = websocket.app.state.hub
+    async with websocket.app.state.sessions() as db:
+        user = await current_user(websocket, db)
+        try:
+            await service.get_match(db, match_id)
+        except ApiError:
+            await websocket.close(code=4404, reason="match not found")
+            return
+        seat = service.seat_of(await service.seat_rows(db, match_id), user)
+    await websocket.accept()
+    sub = Subscriber(match_id=match_id, seat=seat, render=render)
+    since = websocket.query_params.get("seq")
+    await hub.subscribe(sub, int(since) if since and since.isdigit() else None)
+    writer = asyncio.create_task(_write(websocket, sub))
+    try:
+        while True:
+            text = await websocket.receive_text()
+            await _client_message(hub, sub, websocket, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.unsubscribe(sub)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, sub: Subscriber) -> None:
+    while True:
+        text = await sub.queue.get()
+        if text is None:
+            await websocket.close(code=4408, reason="too slow: reconnect to resync")
+            return
+        await websocket.send_text(text)
+
+
+async def _client_message(hub: Hub, sub: Subscriber, websocket: WebSocket, text: str) -> None:
+    """The client may say which seq it last saw; anything else is ignored (moves go by POST)."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return
+    if isinstance(message, dict) and isinstance(message.get("seq"), int) and message["seq"] != sub.last_seq:
+        await hub.subscribe(sub, message["seq"])
+
+
+@router.websocket("/api/matches/{match_id}/ws")
+async def match_socket(websocket: WebSocket, match_id: str) -> None:
+    await serve_socket(websocket, match_id, render=None)

@@ -1,0 +1,216 @@
+"""The JSON API of tables and matches (the contract other clients and bots rely on)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import and_, exists, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.api.deps import get_cache, get_db, optional_user, require_user
+from app.api.schemas import (
+    ActionIn,
+    ActionOut,
+    BotIn,
+    ChatIn,
+    CreateMatchIn,
+    CreateMatchOut,
+    ErrorOut,
+    GameOut,
+    JoinIn,
+    LogLine,
+    MatchOut,
+    MatchSummary,
+    OptionOut,
+)
+from app.games.registry import installed
+from app.models import Action as ActionRow
+from app.models import ChatMessage, Match, MatchSeat, User
+from app.sessions import service
+from app.sessions.errors import ApiError
+from app.sessions.replay import LoadedMatch, MatchCache
+from app.sessions.views import event_text, pending_for, seat_message, seat_view
+
+router = APIRouter(prefix="/api", tags=["matches"])
+ERRORS = {code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 422)}
+
+
+@router.get("/games", response_model=list[GameOut], summary="The games installed on this server")
+async def list_games() -> list[GameOut]:
+    return [
+        GameOut(id=g.id, title=g.title, min_players=g.min_players, max_players=g.max_players,
+                options=[OptionOut(id=o.id, label=o.label, kind=o.kind, default=o.default,
+                                   choices=list(o.choices)) for o in g.options])
+        for g in installed().values()
+    ]
+
+
+def invite_url(request: Request, match_id: str) -> str:
+    return str(request.url_for("table_page", match_id=match_id))
+
+
+@router.post("/matches", response_model=CreateMatchOut, responses=ERRORS, summary="Create a table")
+async def create_match(body: CreateMatchIn, request: Request, user: User = Depends(require_user),
+                       db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
+    async with db.begin():
+        match = await service.create_match(db, user, body.game, body.players, body.options, body.mode)
+        await service.join(db, user, match.id, None)
+    return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
+
+
+async def summaries(db: AsyncSession, request: Request, user: User | None, mine: bool) -> list[MatchSummary]:
+    games = installed()
+    stmt = select(Match).order_by(Match.updated_at.desc()).limit(200)
+    if mine:
+        if user is None:
+            return []
+        stmt = stmt.where(exists().where(and_(MatchSeat.match_id == Match.id, MatchSeat.user_id == user.id)))
+    else:
+        stmt = stmt.where(or_(Match.status == "open", Match.status == "active"))
+    matches = [m for m in (await db.scalars(stmt)).all() if m.game in games]
+    seats_by_match: dict[str, list[MatchSeat]] = {}
+    if matches:
+        rows = (await db.scalars(select(MatchSeat).where(MatchSeat.match_id.in_([m.id for m in matches])))).all()
+        for row in rows:
+            seats_by_match.setdefault(row.match_id, []).append(row)
+    out = []
+    for m in matches:
+        seats = seats_by_match.get(m.id, [])
+        you = service.seat_of(seats, user)
+        out.append(MatchSummary(
+            match_id=m.id, game=m.game, title=games[m.game].title, mode=m.mode, status=m.status,
+            players=m.players, seated=sum(1 for s in seats if s.user_id or s.bot), you=you,
+            your_move=m.status == "active" and you is not None and you in (m.waiting_on or []),
+            url=invite_url(request, m.id)))
+    return out
+
+
+@router.get("/matches", response_model=list[MatchSummary], summary="Open and running tables, or ?mine=1")
+async def list_matches(request: Request, mine: bool = Query(False), db: AsyncSession = Depends(get_db),
+                       user: User | None = Depends(optional_user)) -> list[MatchSummary]:
+    return await summaries(db, request, user, mine)
+
+
+async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: User | None) -> MatchOut:
+    seats = await service.seat_rows(db, match.id)
+    you = service.seat_of(seats, user)
+    names = await player_names(db, seats)
+    if match.status == "open":
+        message = {"seq": 0, "status": "open", "view": {}, "pending": [], "waiting_on": [], "log": [],
+                   "outcome": None}
+    else:
+        async with cache.lock(match.id):
+            loaded = await cache.load(db, match)
+        message = seat_message(loaded, match, you)
+    return MatchOut(
+        match_id=match.id, game=match.game, mode=match.mode, you=you,
+        seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),
+                "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in seats],
+        **message)
+
+
+async def player_names(db: AsyncSession, seats: list[MatchSeat]) -> dict[int | None, str]:
+    ids = [s.user_id for s in seats if s.user_id is not None]
+    if not ids:
+        return {}
+    rows = (await db.execute(select(User.id, User.name, User.is_guest).where(User.id.in_(ids)))).all()
+    return {uid: f"{name} (guest)" if guest else name for uid, name, guest in rows}
+
+
+@router.get("/matches/{match_id}", response_model=MatchOut, responses=ERRORS,
+            summary="A match as the caller's seat sees it (the public view for spectators)")
+async def get_match(match_id: str, db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+                    user: User | None = Depends(optional_user)) -> MatchOut:
+    match = await service.get_match(db, match_id)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/join", response_model=MatchOut, responses=ERRORS, summary="Take a seat")
+async def join(match_id: str, body: JoinIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+               cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with db.begin():
+        await service.join(db, user, match_id, body.seat)
+        match = await service.get_match(db, match_id)
+        await service.notify(db, match)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/bots", response_model=MatchOut, responses=ERRORS,
+             summary="Fill an empty seat with a bot")
+async def add_bot(match_id: str, body: BotIn, user: User = Depends(require_user),
+                  db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with db.begin():
+        await service.add_bot(db, user, match_id, body.seat, body.bot)
+        match = await service.get_match(db, match_id)
+        await service.notify(db, match)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/start", response_model=MatchOut, responses=ERRORS, summary="Start a full table")
+async def start(match_id: str, request: Request, user: User = Depends(require_user),
+                db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with cache.lock(match_id), db.begin():
+        match = await service.start(db, cache, user, match_id)
+    request.app.state.bots.kick(match_id)
+    return await match_out(db, cache, match, user)
+
+
+def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> ActionOut:
+    return ActionOut(seq=loaded.seq, view=seat_view(loaded, seat), pending=pending_for(loaded, seat, match.status),
+                     applied=applied)
+
+
+@router.post("/matches/{match_id}/actions", response_model=ActionOut,
+             responses={**ERRORS, 409: {"description": "stale seq: {error, seq, view, pending} to resync"}},
+             summary="Answer a pending decision")
+async def act(match_id: str, body: ActionIn, request: Request, user: User = Depends(require_user),
+              db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> ActionOut | JSONResponse:
+    try:
+        async with cache.lock(match_id), db.begin():
+            match, seq, applied = await service.submit(db, cache, user, match_id, body.seq, body.decision,
+                                                       body.picked(), body.key)
+    except ApiError as exc:
+        if exc.status != 409:
+            raise
+        current = await match_out(db, cache, await service.get_match(db, match_id), user)
+        return JSONResponse(status_code=409, content={
+            "error": exc.error, "seq": current.seq, "view": current.view,
+            "pending": [p.model_dump() for p in current.pending]})
+    seats = await service.seat_rows(db, match_id)
+    seat = service.seat_of(seats, user) or ""
+    if applied:
+        request.app.state.bots.kick(match_id)
+        loaded = cache.peek(match_id)
+        if loaded is None or loaded.seq != seq:
+            loaded = await cache.load(db, match, upto=seq)
+    else:
+        loaded = await cache.load(db, match, upto=seq)
+    return action_out(loaded, match, seat, applied)
+
+
+@router.get("/matches/{match_id}/log", response_model=list[LogLine], responses=ERRORS,
+            summary="The public event log")
+async def public_log(match_id: str, db: AsyncSession = Depends(get_db)) -> list[LogLine]:
+    await service.get_match(db, match_id)
+    rows = (await db.execute(select(ActionRow.seq, ActionRow.events).where(ActionRow.match_id == match_id)
+                             .order_by(ActionRow.seq))).all()
+    return [LogLine(seq=seq, text=event_text(e, None)) for seq, events in rows for e in events]
+
+
+@router.get("/matches/{match_id}/chat", responses=ERRORS, summary="The table's chat")
+async def chat(match_id: str, db: AsyncSession = Depends(get_db)) -> list[dict[str, object]]:
+    await service.get_match(db, match_id)
+    rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text, ChatMessage.created_at)
+                             .join(User, User.id == ChatMessage.user_id)
+                             .where(ChatMessage.match_id == match_id).order_by(ChatMessage.id).limit(500))).all()
+    return [{"id": i, "name": n, "text": t, "at": at.isoformat()} for i, n, t, at in rows]
+
+
+@router.post("/matches/{match_id}/chat", responses=ERRORS, summary="Say something at the table")
+async def say(match_id: str, body: ChatIn, user: User = Depends(require_user),
+              db: AsyncSession = Depends(get_db)) -> dict[str, bool]:
+    async with db.begin():
+        match = await service.get_match(db, match_id)
+        db.add(ChatMessage(match_id=match_id, user_id=user.id, text=body.text))
+        await service.notify(db, match)
+    return {"ok": True}

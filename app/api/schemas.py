@@ -1,0 +1,160 @@
+"""Pydantic models for every payload that crosses the HTTP boundary."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Name = Field(min_length=1, max_length=40, pattern=r"^[^\s<>&\"'][^<>&\"']*$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GuestIn(Strict):
+    name: str = Name
+
+
+class RegisterIn(Strict):
+    name: str = Name
+    password: str = Field(min_length=8, max_length=200)
+
+
+class LoginIn(Strict):
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class UserOut(BaseModel):
+    id: int
+    name: str
+    guest: bool
+    csrf_token: str
+
+
+class OptionOut(BaseModel):
+    id: str
+    label: str
+    kind: str
+    default: Any
+    choices: list[str]
+
+
+class GameOut(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+
+
+class CreateMatchIn(Strict):
+    game: str = Field(min_length=1, max_length=40)
+    players: int = Field(ge=1, le=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    mode: Literal["live", "async"] = "live"
+
+
+class CreateMatchOut(BaseModel):
+    match_id: str
+    invite_url: str
+
+
+class JoinIn(Strict):
+    seat: str | None = Field(default=None, max_length=40)
+
+
+class BotIn(Strict):
+    seat: str = Field(min_length=1, max_length=40)
+    bot: str = "rules"
+
+
+class SeatOut(BaseModel):
+    seat: str
+    label: str
+    roles: list[str]
+    player: str | None
+    bot: str | None
+    waiting: bool
+
+
+class ChoiceOut(BaseModel):
+    id: str
+    label: str
+
+
+class DecisionOut(BaseModel):
+    decision: str
+    kind: str
+    prompt: str
+    choices: list[ChoiceOut]
+    min: int
+    max: int
+    undoable: bool
+
+
+class LogLine(BaseModel):
+    seq: int
+    text: str
+
+
+class MatchOut(BaseModel):
+    match_id: str
+    game: str
+    mode: str
+    seq: int
+    status: str
+    seats: list[SeatOut]
+    you: str | None
+    view: dict[str, Any]
+    pending: list[DecisionOut]
+    waiting_on: list[str]
+    log: list[LogLine]
+    outcome: dict[str, Any] | None
+
+
+class MatchSummary(BaseModel):
+    match_id: str
+    game: str
+    title: str
+    mode: str
+    status: str
+    players: int
+    seated: int
+    you: str | None
+    your_move: bool
+    url: str
+
+
+class ActionIn(Strict):
+    seq: int = Field(ge=0)
+    decision: str = Field(min_length=1, max_length=120)
+    choice: str | None = Field(default=None, max_length=120)
+    choices: list[str] | None = Field(default=None, max_length=200)
+    key: str | None = Field(default=None, min_length=1, max_length=80)
+
+    @model_validator(mode="after")
+    def one_of_choice_or_choices(self) -> ActionIn:
+        if (self.choice is None) == (self.choices is None):
+            raise ValueError("give exactly one of 'choice' or 'choices'")
+        return self
+
+    def picked(self) -> list[str]:
+        return [self.choice] if self.choice is not None else list(self.choices or [])
+
+
+class ActionOut(BaseModel):
+    seq: int
+    view: dict[str, Any]
+    pending: list[DecisionOut]
+    applied: bool = True
+
+
+class ChatIn(Strict):
+    text: str = Field(min_length=1, max_length=500)
+
+
+class ErrorOut(BaseModel):
+    error: str

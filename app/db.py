@@ -1,0 +1,75 @@
+"""Where the database is: the DATABASE_URL, or a private PostgreSQL started from
+the pgserver wheel when none is given. Never SQLite, never a mock."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+log = logging.getLogger("warroom.db")
+
+_embedded: list[Any] = []  # keeps the pgserver handle alive for the life of the process
+
+
+def start_embedded(data_dir: Path, database: str = "warroom") -> str:
+    """Start (or reuse) the embedded PostgreSQL under ``data_dir/pg``; return its URL."""
+    import pgserver
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(data_dir / "pg", cleanup_mode="stop")
+    _embedded.append(server)
+    exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{database}';")
+    if "1 row" not in exists:
+        server.psql(f'CREATE DATABASE "{database}";')
+    url = server.get_uri(database)
+    log.info("embedded PostgreSQL running in %s", data_dir / "pg")
+    return url
+
+
+def _with_driver(url: str, driver: str) -> str:
+    parts = urlsplit(url)
+    scheme = parts.scheme.split("+")[0]
+    if scheme == "postgres":
+        scheme = "postgresql"
+    return urlunsplit((f"{scheme}+{driver}", *parts[1:]))
+
+
+def async_url(url: str) -> str:
+    return _with_driver(url, "asyncpg")
+
+
+def sync_url(url: str) -> str:
+    return _with_driver(url, "psycopg")
+
+
+def asyncpg_dsn(url: str) -> str:
+    """A DSN that asyncpg.connect accepts (no SQLAlchemy driver suffix)."""
+    parts = urlsplit(url)
+    return urlunsplit(("postgresql", *parts[1:]))
+
+
+def make_engine(url: str, pool_size: int = 10) -> AsyncEngine:
+    return create_async_engine(async_url(url), pool_size=pool_size, max_overflow=20, pool_pre_ping=False)
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def upgrade_schema(url: str) -> str:
+    """Bring the schema to the newest Alembic revision; return that revision."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    root = Path(__file__).resolve().parent.parent
+    cfg = Config()
+    cfg.set_main_option("script_location", str(root / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", sync_url(url).replace("%", "%%"))
+    command.upgrade(cfg, "head")
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    return head or "base"

@@ -1,0 +1,97 @@
+"""The ASGI application: routers, middleware, error shapes, and the live machinery."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from app import db as database
+from app.api import auth, live, matches, pages
+from app.api.guards import OriginGuard
+from app.config import load_settings
+from app.sessions.bots import BotDriver
+from app.sessions.errors import ApiError
+from app.sessions.live import Hub
+from app.sessions.replay import MatchCache
+
+log = logging.getLogger("warroom")
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+
+
+def database_url() -> str:
+    """The configured database, or (run directly under uvicorn) a private embedded one."""
+    settings = load_settings()
+    if settings.database_url:
+        return settings.database_url
+    url = database.start_embedded(settings.data_dir)
+    database.upgrade_schema(url)
+    os.environ["DATABASE_URL"] = url
+    return url
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    url = database_url()
+    engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")))
+    app.state.sessions = database.make_sessionmaker(engine)
+    app.state.cache = MatchCache()
+    app.state.hub = Hub(app.state.sessions, app.state.cache, database.asyncpg_dsn(url))
+    app.state.bots = BotDriver(app.state.sessions, app.state.cache)
+    app.state.hub.on_commit.append(app.state.bots.kick_if_known)
+    app.state.hub.start()
+    await app.state.bots.resume_all()
+    try:
+        yield
+    finally:
+        await app.state.hub.stop()
+        await engine.dispose()
+
+
+def field_error(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
+        where = ".".join(loc) or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "invalid request"
+
+
+def create_app() -> FastAPI:
+    settings = load_settings()
+    app = FastAPI(title="Warroom", version="0.1.0", lifespan=lifespan,
+                  description="Play WW2 strategy board games together: live or play-by-web.")
+    app.add_middleware(OriginGuard)
+    app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
+                       same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",
+                       max_age=60 * 60 * 24 * 30)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(status_code=exc.status, content={"error": exc.error, **exc.extra})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"error": field_error(exc)})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(status_code=exc.status_code, content={"error": str(exc.detail)})
+
+    app.include_router(auth.router)
+    app.include_router(matches.router)
+    app.include_router(live.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+app = create_app()

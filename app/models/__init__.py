@@ -1,0 +1,5 @@
+"""The database tables (SQLAlchemy 2 typed ORM). Schema changes go through Alembic."""
+
+from app.models.tables import Action, Base, ChatMessage, Match, MatchSeat, Snapshot, User
+
+__all__ = ["Action", "Base", "ChatMessage", "Match", "MatchSeat", "Snapshot", "User"]

@@ -1,0 +1,1 @@
+"""Load a match, apply an action, commit, announce, build views."""

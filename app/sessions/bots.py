@@ -1,0 +1,78 @@
+"""Bots answer their seats' decisions as soon as the table waits on them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from app.models import Match, MatchSeat
+from app.sessions.errors import ApiError
+from app.sessions.replay import MatchCache
+from app.sessions.service import bot_step
+
+log = logging.getLogger("warroom.bots")
+
+MAX_STEPS_PER_RUN = 20_000  # a runaway game stops here instead of spinning forever
+
+
+class BotDriver:
+    def __init__(self, sessions: async_sessionmaker, cache: MatchCache) -> None:
+        self.sessions = sessions
+        self.cache = cache
+        self.running: dict[str, asyncio.Task[None]] = {}
+        self.again: set[str] = set()
+
+    def kick(self, match_id: str) -> None:
+        if match_id in self.running:
+            self.again.add(match_id)
+            return
+        self.running[match_id] = asyncio.get_running_loop().create_task(self._run(match_id))
+
+    def kick_if_known(self, match_id: str) -> None:
+        """A commit seen on another worker: only wake bots already known to be here."""
+        if match_id in self.running:
+            self.again.add(match_id)
+
+    async def _run(self, match_id: str) -> None:
+        try:
+            steps = 0
+            while steps < MAX_STEPS_PER_RUN:
+                moved = await self._step(match_id)
+                if not moved:
+                    if match_id in self.again:
+                        self.again.discard(match_id)
+                        continue
+                    break
+                steps += 1
+                await asyncio.sleep(0)  # let humans' requests in between bot moves
+        finally:
+            self.running.pop(match_id, None)
+
+    async def _step(self, match_id: str) -> bool:
+        for _attempt in range(3):
+            try:
+                # the lock spans the commit, so this worker never reads a state it may roll back
+                async with self.cache.lock(match_id), self.sessions() as db, db.begin():
+                    return await bot_step(db, self.cache, match_id)
+            except IntegrityError:
+                self.cache.forget(match_id)  # another worker wrote that seq first: catch up, retry
+            except (ApiError, DBAPIError, OSError) as exc:
+                self.cache.forget(match_id)
+                log.warning("bot move in match %s failed: %s", match_id, exc)
+                return False
+        return False
+
+    async def resume_all(self) -> None:
+        """After a restart: wake the bots of every match that waits on one."""
+        async with self.sessions() as db:
+            rows = (await db.execute(
+                select(Match.id, Match.waiting_on, MatchSeat.seat)
+                .join(MatchSeat, MatchSeat.match_id == Match.id)
+                .where(Match.status == "active", MatchSeat.bot.is_not(None)))).all()
+        for match_id, waiting, seat in rows:
+            if seat in (waiting or []):
+                self.kick(match_id)

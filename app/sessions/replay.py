@@ -1,0 +1,140 @@
+"""Rebuilding a match's state from its seed and action log.
+
+The log is the truth; snapshots only shorten the walk. Every worker keeps the
+newest state of the matches it serves in memory and catches up from the log
+when another worker has moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.games.protocol import Action, GameRules, Seat, State, action_rng
+from app.games.registry import get as get_game
+from app.models import Action as ActionRow
+from app.models import Match, MatchSeat, Snapshot
+from app.sessions.errors import ApiError
+
+SETUP_SEQ = 0
+LOG_TAIL = 30
+
+
+@dataclass
+class LoadedMatch:
+    match_id: str
+    game: GameRules
+    seed: bytes
+    seq: int
+    state: State
+    seats: list[Seat]
+    views: dict[tuple[int, str | None], dict[str, Any]] = field(default_factory=dict)
+    # the newest log entries as (seq, events), so live updates carry the log without a query
+    tail: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list)
+
+    def remember(self, seq: int, events: list[dict[str, Any]]) -> None:
+        self.tail.append((seq, events))
+        del self.tail[:-LOG_TAIL]
+
+
+def seats_of(rows: list[MatchSeat]) -> list[Seat]:
+    return [Seat(id=r.seat, label=r.label, roles=tuple(r.roles)) for r in sorted(rows, key=lambda r: r.position)]
+
+
+def game_of(match: Match) -> GameRules:
+    game = get_game(match.game)
+    if game is None:
+        raise ApiError(503, f"game '{match.game}' is not installed on this server")
+    return game
+
+
+def initial_state(game: GameRules, match: Match, seats: list[Seat]) -> State:
+    return game.setup(dict(match.options), seats, action_rng(match.seed, SETUP_SEQ))
+
+
+def apply_logged(game: GameRules, state: State, seed: bytes, row: ActionRow) -> None:
+    """Re-apply one logged action (already legal when it was committed)."""
+    payload = row.payload
+    action = Action(decision=payload["decision"], choices=tuple(payload["choices"]))
+    game.apply(state, row.seat, action, action_rng(seed, row.seq))
+
+
+def state_hash(game: GameRules, state: State) -> str:
+    blob = json.dumps(game.dump(state), sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+class MatchCache:
+    """Per-worker cache of the newest known state of each match."""
+
+    def __init__(self) -> None:
+        self._matches: dict[str, LoadedMatch] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, match_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def forget(self, match_id: str) -> None:
+        self._matches.pop(match_id, None)
+
+    def peek(self, match_id: str) -> LoadedMatch | None:
+        return self._matches.get(match_id)
+
+    def put(self, loaded: LoadedMatch) -> None:
+        self._matches[loaded.match_id] = loaded
+
+    async def load(self, db: AsyncSession, match: Match, upto: int | None = None) -> LoadedMatch:
+        """The state after ``upto`` (default: the match's newest seq).
+
+        Uses the cached state when it is not ahead of ``upto``, else the newest
+        snapshot at or before it, then replays the log rows in between.
+        """
+        target = match.seq if upto is None else upto
+        cached = self._matches.get(match.id)
+        if cached is not None and cached.seq == target:
+            return cached
+        game = game_of(match)
+        warm = cached is not None and cached.seq < target and upto is None
+        loaded = cached if warm else await self._from_snapshot(db, match, game, target)
+        rows = (
+            await db.scalars(
+                select(ActionRow)
+                .where(ActionRow.match_id == match.id, ActionRow.seq > loaded.seq, ActionRow.seq <= target)
+                .order_by(ActionRow.seq)
+            )
+        ).all()
+        for row in rows:
+            apply_logged(game, loaded.state, match.seed, row)
+            loaded.seq = row.seq
+            loaded.remember(row.seq, row.events)
+        if not warm:
+            recent = (await db.execute(
+                select(ActionRow.seq, ActionRow.events)
+                .where(ActionRow.match_id == match.id, ActionRow.seq <= target)
+                .order_by(ActionRow.seq.desc()).limit(LOG_TAIL))).all()
+            loaded.tail = [(seq, events) for seq, events in reversed(recent)]
+        loaded.views.clear()
+        if upto is None:
+            self._matches[match.id] = loaded
+        return loaded
+
+    async def _from_snapshot(self, db: AsyncSession, match: Match, game: GameRules, target: int) -> LoadedMatch:
+        seat_rows = (await db.scalars(select(MatchSeat).where(MatchSeat.match_id == match.id))).all()
+        seats = seats_of(list(seat_rows))
+        snap = await db.scalar(
+            select(Snapshot)
+            .where(Snapshot.match_id == match.id, Snapshot.seq <= target)
+            .order_by(Snapshot.seq.desc())
+            .limit(1)
+        )
+        if snap is not None:
+            state = game.load(copy.deepcopy(snap.state))
+            return LoadedMatch(match.id, game, match.seed, snap.seq, state, seats)
+        return LoadedMatch(match.id, game, match.seed, SETUP_SEQ, initial_state(game, match, seats), seats)

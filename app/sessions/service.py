@@ -1,0 +1,266 @@
+"""Match lifecycle and the one path every action takes into the log."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import asdict
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.games.protocol import (
+    Action,
+    Decision,
+    GameRules,
+    Illegal,
+    action_rng,
+    random_bot,
+    validate_action,
+)
+from app.games.registry import get as get_game
+from app.models import Action as ActionRow
+from app.models import Match, MatchSeat, Snapshot, User
+from app.sessions.errors import ApiError, not_found
+from app.sessions.replay import LoadedMatch, MatchCache
+from app.sessions.settings import snapshot_every
+
+log = logging.getLogger("warroom.sessions")
+
+NOTIFY_CHANNEL = "match_events"
+BOT_NAMES = ("random", "rules")  # "rules" = the game's own bot, "random" = any legal choice
+
+
+def new_match_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 url-safe chars, unguessable: private tables stay private
+
+
+def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
+    specs = {o.id: o for o in game.options}
+    for key in options:
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            raise ApiError(422, f"options.{key}: {game.title} has no option '{key}' (known: {known})")
+    result: dict[str, Any] = {}
+    for spec in game.options:
+        value = options.get(spec.id, spec.default)
+        if spec.kind == "bool":
+            if not isinstance(value, bool):
+                raise ApiError(422, f"options.{spec.id}: must be true or false")
+        elif spec.choices and value not in spec.choices:
+            raise ApiError(422, f"options.{spec.id}: must be one of {', '.join(map(str, spec.choices))}")
+        result[spec.id] = value
+    return result
+
+
+async def create_match(db: AsyncSession, user: User, game_id: str, players: int, options: dict[str, Any],
+                       mode: str) -> Match:
+    game = get_game(game_id)
+    if game is None:
+        raise ApiError(422, f"game: '{game_id}' is not installed here")
+    if not game.min_players <= players <= game.max_players:
+        raise ApiError(422, f"players: {game.title} takes {game.min_players}–{game.max_players} players")
+    opts = check_options(game, options)
+    try:
+        seats = game.roles(players, opts)
+    except Illegal as exc:
+        raise ApiError(422, f"players: {exc}") from exc
+    match = Match(id=new_match_id(), game=game.id, engine_version=game.version, options=opts, mode=mode,
+                  players=players, status="open", seq=0, seed=secrets.token_bytes(32), created_by=user.id,
+                  waiting_on=[])
+    db.add(match)
+    await db.flush()
+    for position, seat in enumerate(seats):
+        db.add(MatchSeat(match_id=match.id, seat=seat.id, position=position, label=seat.label,
+                         roles=list(seat.roles)))
+    await db.flush()
+    return match
+
+
+async def get_match(db: AsyncSession, match_id: str, lock: bool = False) -> Match:
+    stmt = select(Match).where(Match.id == match_id)
+    if lock:
+        stmt = stmt.with_for_update()
+    match = await db.scalar(stmt)
+    if match is None:
+        raise not_found(f"match '{match_id}'")
+    return match
+
+
+async def seat_rows(db: AsyncSession, match_id: str) -> list[MatchSeat]:
+    rows = (await db.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id)
+                             .order_by(MatchSeat.position))).all()
+    return list(rows)
+
+
+def seat_of(seats: list[MatchSeat], user: User | None) -> str | None:
+    if user is None:
+        return None
+    return next((s.seat for s in seats if s.user_id == user.id), None)
+
+
+async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) -> str:
+    match = await get_match(db, match_id, lock=True)
+    if match.status != "open":
+        raise ApiError(400, "this table has already started; you can watch it as a spectator")
+    seats = await seat_rows(db, match_id)
+    if (mine := seat_of(seats, user)) is not None:
+        if seat in (None, mine):
+            return mine
+        raise ApiError(400, f"you already sit in seat '{mine}'; one seat per player")
+    free = [s for s in seats if s.user_id is None and s.bot is None]
+    if seat is None:
+        if not free:
+            raise ApiError(400, "every seat at this table is taken")
+        chosen = free[0]
+    else:
+        chosen = next((s for s in seats if s.seat == seat), None)
+        if chosen is None:
+            raise ApiError(422, f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
+        if chosen not in free:
+            raise ApiError(400, f"seat '{seat}' is already taken")
+    chosen.user_id = user.id
+    await db.flush()
+    return chosen.seat
+
+
+async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: str) -> None:
+    match = await get_match(db, match_id, lock=True)
+    if match.status != "open":
+        raise ApiError(400, "bots can only fill seats before the match starts")
+    if bot not in BOT_NAMES:
+        raise ApiError(422, f"bot: unknown bot '{bot}' (known: {', '.join(BOT_NAMES)})")
+    seats = await seat_rows(db, match_id)
+    if seat_of(seats, user) is None and match.created_by != user.id:
+        raise ApiError(403, "only the table's host or a seated player may add bots")
+    chosen = next((s for s in seats if s.seat == seat), None)
+    if chosen is None:
+        raise ApiError(422, f"seat: no seat '{seat}' at this table")
+    if chosen.user_id is not None or chosen.bot is not None:
+        raise ApiError(400, f"seat '{seat}' is already taken")
+    chosen.bot = bot
+    await db.flush()
+
+
+async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
+    match = await get_match(db, match_id, lock=True)
+    if match.created_by != user.id:
+        raise ApiError(403, "only the player who created the table may start it")
+    if match.status != "open":
+        raise ApiError(400, f"this match is already {match.status}")
+    seats = await seat_rows(db, match_id)
+    empty = [s.seat for s in seats if s.user_id is None and s.bot is None]
+    if empty:
+        raise ApiError(400, f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)")
+    match.status = "active"
+    cache.forget(match_id)
+    loaded = await cache.load(db, match)
+    match.waiting_on = waiting_on(loaded)
+    await notify(db, match)
+    return match
+
+
+def waiting_on(loaded: LoadedMatch) -> list[str]:
+    return sorted({d.seat for d in loaded.game.pending(loaded.state)})
+
+
+async def notify(db: AsyncSession, match: Match) -> None:
+    await db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}"})
+
+
+def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
+    pending = loaded.game.pending(loaded.state)
+    for decision in pending:
+        if decision.id == decision_id and decision.seat == seat:
+            return decision
+    mine = [d.id for d in pending if d.seat == seat]
+    if any(d.id == decision_id for d in pending):
+        raise ApiError(400, f"decision '{decision_id}' is not yours to make: it is another seat's turn")
+    if not mine:
+        raise ApiError(400, f"it is not your turn: nothing is waiting on seat '{seat}'")
+    raise ApiError(400, f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
+
+
+async def commit_action(db: AsyncSession, cache: MatchCache, match: Match, loaded: LoadedMatch, seat: str,
+                        action: Action, user_id: int | None, key: str | None) -> None:
+    """Apply ``action`` to the locked match and write it to the log, in the caller's
+    transaction. On any failure the cached state is dropped: it may be half-changed."""
+    seq = match.seq + 1
+    try:
+        events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
+    except Illegal as exc:
+        cache.forget(match.id)
+        raise ApiError(400, str(exc)) from exc
+    except Exception:
+        cache.forget(match.id)
+        raise
+    loaded.seq = seq
+    loaded.views.clear()
+    logged = [asdict(e) for e in events]
+    db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
+                     payload={"decision": action.decision, "choices": list(action.choices)},
+                     events=logged))
+    match.seq = seq
+    outcome = loaded.game.outcome(loaded.state)
+    if outcome is not None:
+        match.status = "finished"
+        match.outcome = asdict(outcome)
+    match.waiting_on = [] if outcome else waiting_on(loaded)
+    loaded.remember(seq, logged)
+    if seq % snapshot_every() == 0:
+        db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state)))
+    await notify(db, match)
+
+
+async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str, seq: int, decision_id: str,
+                 choices: list[str], key: str | None) -> tuple[Match, int, bool]:
+    """Returns (match, seq of the action, applied); ``applied`` is False when ``key``
+    repeats an earlier request, whose seq is returned instead."""
+    match = await get_match(db, match_id, lock=True)
+    seats = await seat_rows(db, match_id)
+    seat = seat_of(seats, user)
+    if seat is None:
+        raise ApiError(403, "you do not hold a seat at this table; spectators cannot act")
+    if key is not None:
+        earlier = await db.scalar(select(ActionRow).where(ActionRow.match_id == match_id,
+                                                          ActionRow.idempotency_key == key))
+        if earlier is not None:
+            if earlier.user_id != user.id:
+                raise ApiError(409, "this idempotency key was already used by someone else")
+            return match, earlier.seq, False
+    if match.status != "active":
+        raise ApiError(400, f"this match is {match.status}: no moves can be made")
+    if seq != match.seq:
+        raise ApiError(409, f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+    loaded = await cache.load(db, match)
+    decision = find_decision(loaded, seat, decision_id)
+    try:
+        action = validate_action(decision, choices)
+    except Illegal as exc:
+        raise ApiError(400, str(exc)) from exc
+    await commit_action(db, cache, match, loaded, seat, action, user.id, key)
+    return match, match.seq, True
+
+
+async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
+    """Let one bot answer one pending decision. Returns whether a bot moved."""
+    match = await get_match(db, match_id, lock=True)
+    if match.status != "active":
+        return False
+    seats = await seat_rows(db, match_id)
+    bots = {s.seat: s.bot for s in seats if s.bot}
+    if not bots or not set(match.waiting_on) & bots.keys():
+        return False
+    loaded = await cache.load(db, match)
+    decision = next((d for d in loaded.game.pending(loaded.state) if d.seat in bots), None)
+    if decision is None:
+        return False
+    rng = action_rng(match.seed, -(match.seq + 1))  # a bot's own dice, apart from the game's
+    proposed = (loaded.game.bot(loaded.state, decision, rng) if bots[decision.seat] == "rules"
+                else random_bot(decision, rng))
+    action = validate_action(decision, list(proposed.choices))
+    await commit_action(db, cache, match, loaded, decision.seat, action, None, None)
+    return True
+

@@ -1,0 +1,61 @@
+"""What one seat may see: the game's filtered view, its own decisions, its log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.protocol import Decision
+from app.models import Match
+from app.sessions.replay import LoadedMatch
+
+
+def decision_payload(d: Decision) -> dict[str, Any]:
+    return {
+        "decision": d.id,
+        "kind": d.kind,
+        "prompt": d.prompt,
+        "choices": [{"id": c.id, "label": c.label} for c in d.choices],
+        "min": d.min,
+        "max": d.max,
+        "undoable": d.undoable,
+    }
+
+
+def pending_for(loaded: LoadedMatch, seat: str | None, status: str) -> list[dict[str, Any]]:
+    if seat is None or status != "active":
+        return []
+    return [decision_payload(d) for d in loaded.game.pending(loaded.state) if d.seat == seat]
+
+
+def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:
+    key = (loaded.seq, seat)
+    view = loaded.views.get(key)
+    if view is None:
+        view = loaded.views[key] = loaded.game.view(loaded.state, seat)
+    return view
+
+
+def event_text(event: dict[str, Any], seat: str | None) -> str:
+    """The fuller private text for its seat, the public text for everyone else."""
+    if seat is not None:
+        private = event.get("private") or {}
+        if seat in private:
+            return str(private[seat])
+    return str(event["text"])
+
+
+def log_lines(entries: list[tuple[int, list[dict[str, Any]]]], seat: str | None) -> list[dict[str, Any]]:
+    return [{"seq": seq, "text": event_text(e, seat)} for seq, events in entries for e in events]
+
+
+def seat_message(loaded: LoadedMatch, match: Match, seat: str | None) -> dict[str, Any]:
+    """The full per-seat message: what GET /api/matches/{id} and the WebSocket carry."""
+    return {
+        "seq": loaded.seq,
+        "status": match.status,
+        "view": seat_view(loaded, seat),
+        "pending": pending_for(loaded, seat, match.status),
+        "waiting_on": list(match.waiting_on),
+        "log": log_lines(loaded.tail, seat),
+        "outcome": match.outcome,
+    }
