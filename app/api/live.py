@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -27,7 +28,8 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
             await websocket.close(code=4404, reason="match not found")
             return
         seat = service.seat_of(await service.seat_rows(db, match_id), user)
-    await websocket.accept()
+    # which worker process serves this socket: lets tests prove cross-worker fan-out
+    await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
     sub = Subscriber(match_id=match_id, seat=seat, render=render)
     since = websocket.query_params.get("seq")
     await hub.subscribe(sub, int(since) if since and since.isdigit() else None)

@@ -126,10 +126,10 @@ async def get_match(match_id: str, db: AsyncSession = Depends(get_db), cache: Ma
 
 
 @router.post("/matches/{match_id}/join", response_model=MatchOut, responses=ERRORS, summary="Take a seat")
-async def join(match_id: str, body: JoinIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
-               cache: MatchCache = Depends(get_cache)) -> MatchOut:
+async def join(match_id: str, body: JoinIn | None = None, user: User = Depends(require_user),
+               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
     async with db.begin():
-        await service.join(db, user, match_id, body.seat)
+        await service.join(db, user, match_id, body.seat if body else None)
         match = await service.get_match(db, match_id)
         await service.notify(db, match)
     return await match_out(db, cache, match, user)

@@ -129,7 +129,7 @@ class MatchSummary(BaseModel):
 
 
 class ActionIn(Strict):
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, le=2**31 - 1)
     decision: str = Field(min_length=1, max_length=120)
     choice: str | None = Field(default=None, max_length=120)
     choices: list[str] | None = Field(default=None, max_length=200)
