@@ -44,7 +44,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")))
     app.state.sessions = database.make_sessionmaker(engine)
     app.state.cache = MatchCache()
-    app.state.hub = Hub(app.state.sessions, app.state.cache, database.asyncpg_dsn(url))
+    app.state.hub = Hub(app.state.sessions, app.state.cache, database.asyncpg_dsn(url),
+                        poll_seconds=float(os.environ.get("WARROOM_LIVE_POLL_SECONDS", "3")))
     app.state.bots = BotDriver(app.state.sessions, app.state.cache)
     app.state.hub.on_commit.append(app.state.bots.kick_if_known)
     app.state.hub.start()
