@@ -1,0 +1,380 @@
+"""Atomic game operations as tasks: build, deploy, battle, remove, eliminate, pay, discard.
+
+Each follows the rulebook procedure (§11, §12.5, §12.6) and opens the reaction
+windows that the situation calls for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.qmg import board
+from app.games.qmg.board import kind_at
+from app.games.qmg.data import COUNTRIES, COUNTRY_NAME, card, team_of
+from app.games.qmg.engine import Ctx, Task, answer, ask, cont, task, wait
+from app.games.qmg.state import GameState
+from app.games.qmg.supply import is_supplied, status_in_play, supplied_spaces, would_be_supplied
+
+ALL = None  # "anywhere" for a where-list
+
+
+def cname(c: str) -> str:
+    return COUNTRY_NAME[c]
+
+
+def Cname(c: str) -> str:  # noqa: N802 - capitalised country name for sentence starts
+    n = COUNTRY_NAME[c]
+    return n[0].upper() + n[1:]
+
+
+def where_list(where: list[str] | None) -> list[str]:
+    return list(board.spaces()) if where is None else list(where)
+
+
+# ---------------------------------------------------------------- score and cards
+def add_vp(ctx: Ctx, team: str, n: int, reason: str) -> None:
+    if n:
+        ctx.state.add_vp(team, n, reason)
+        side = "Axis" if team == "axis" else "Allies"
+        ctx.log(f"{side} {'gain' if n > 0 else 'lose'} {abs(n)} VP ({reason})")
+
+
+def discard_from_deck(ctx: Ctx, c: str, n: int, reason: str) -> int:
+    """Discard the top ``n`` deck cards unrevealed; the team loses 1 VP per missing card."""
+    cs = ctx.state.countries[c]
+    taken = cs.deck[:n]
+    del cs.deck[:n]
+    cs.discard[0:0] = taken  # unrevealed discards go to the bottom of the pile (§10.3)
+    missing = n - len(taken)
+    if taken:
+        ctx.log(f"{Cname(c)} discards {len(taken)} card(s) from the top of its deck ({reason})")
+    if missing:
+        add_vp(ctx, team_of(c), -missing, f"{cname(c)} cannot discard {missing} card(s): deck empty")
+    return len(taken)
+
+
+def discard_revealed(state: GameState, c: str, iid: str) -> None:
+    cs = state.countries[c]
+    cs.discard.append(iid)
+    cs.revealed.append(iid)
+
+
+def discard_hidden(state: GameState, c: str, iid: str) -> None:
+    state.countries[c].discard.insert(0, iid)
+
+
+# ---------------------------------------------------------------- legality
+def build_spaces(state: GameState, c: str, kind: str, where: list[str] | None = ALL) -> list[str]:
+    if state.available(c, kind) <= 0:
+        return []
+    team = team_of(c)
+    mine = set(state.units_of(c))
+    cap = board.capital(c)
+    adj = board.adjacency(team, state.units)
+    out = []
+    for s in where_list(where):
+        if kind_at(s) != kind or c in state.units.get(s, []) or board.enemy_in(s, c, state.units):
+            continue
+        if not (kind == "army" and s == cap) and not (adj[s] & mine):
+            continue
+        if would_be_supplied(state, s, c):
+            out.append(s)
+    return out
+
+
+def alt_build_spaces(state: GameState, c: str, kind: str, where: list[str] | None) -> list[str]:
+    """UK Status cards that let an army 'build' go straight to Australia / India."""
+    if c != "uk" or kind != "army" or state.available(c, kind) <= 0:
+        return []
+    out = []
+    for key, s in (("uk_australia_directorate_of_manpower", "australia"), ("uk_lord_linlithgow", "india")):
+        if status_in_play(state, key) == "uk" and (where is None or s in where) and deployable(state, c, s):
+            out.append(s)
+    return out
+
+
+def declarable(state: GameState, c: str, kind: str, where: list[str] | None = ALL) -> list[str]:
+    sup = supplied_spaces(state, c)
+    return [s for s in state.units_of(c) if kind_at(s) == kind and s in sup and (where is None or s in where)]
+
+
+def deployable(state: GameState, c: str, s: str) -> bool:
+    return (
+        state.available(c, kind_at(s)) > 0
+        and c not in state.units.get(s, [])
+        and not board.enemy_in(s, c, state.units)
+    )
+
+
+def battle_spaces(state: GameState, c: str, kind: str, where: list[str] | None = ALL) -> list[str]:
+    """Spaces ``c`` may battle: right type, next to any own unit (§11.3), no own or allied unit."""
+    mine = set(state.units_of(c))
+    adj = board.adjacency(team_of(c), state.units)
+    out = []
+    for s in where_list(where):
+        if kind_at(s) != kind or board.friendly_in(s, c, state.units):
+            continue
+        if adj[s] & mine:
+            out.append(s)
+    return out
+
+
+def enemies_in(state: GameState, s: str, c: str) -> list[str]:
+    t = team_of(c)
+    return [x for x in state.units.get(s, []) if team_of(x) != t]
+
+
+# ---------------------------------------------------------------- windows
+def window(sit: dict[str, Any]) -> Task:
+    cause = sit.get("by") or sit["c"]
+    first = "allies" if team_of(cause) == "axis" else "axis"
+    return {"k": "window", "sit": sit, "on": first, "passes": 0, "asked": [], "used": []}
+
+
+# ---------------------------------------------------------------- build
+def build(c: str, kind: str, where: list[str] | None = ALL, optional: bool = False,
+          declare: bool = False, why: str = "") -> Task:
+    return {"k": "build", "c": c, "kind": kind, "where": where, "optional": optional,
+            "declare": declare, "why": why}
+
+
+@task("build")
+def _run_build(ctx: Ctx, t: Task) -> bool:
+    st, c, kind = ctx.state, t["c"], t["kind"]
+    spaces = build_spaces(st, c, kind, t["where"])
+    choices = [(f"at:{s}", f"Build {kind} in {board.name(s)}") for s in spaces]
+    choices += [(f"at:{s}", f"Build army in {board.name(s)} (Status card)")
+                for s in alt_build_spaces(st, c, kind, t["where"]) if s not in spaces]
+    if t["declare"]:
+        choices += [(f"declare:{s}", f"Declare the {kind} in {board.name(s)} newly built")
+                    for s in declarable(st, c, kind, t["where"])]
+    if not choices:
+        ctx.log(f"{Cname(c)} has no legal space to build {'an army' if kind == 'army' else 'a navy'}")
+        ctx.pop(t)
+        return False
+    if t["optional"]:
+        choices.append(("skip", "Build nothing"))
+    return wait(t, st.seat_of(c), "build", f"{Cname(c)}: build {'an army' if kind == 'army' else 'a navy'}"
+                + (f" ({t['why']})" if t["why"] else ""), choices)
+
+
+@answer("build")
+def _answer_build(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+    verb, _, s = choices[0].partition(":")
+    if verb == "skip":
+        return
+    c, kind = t["c"], t["kind"]
+    if verb == "at":
+        ctx.state.place(s, c)
+        ctx.log(f"{Cname(c)} builds {'an army' if kind == 'army' else 'a navy'} in {board.name(s)}")
+    else:
+        ctx.log(f"{Cname(c)} declares its {kind} in {board.name(s)} newly built")
+    ctx.push(window({"s": "built", "c": c, "kind": kind, "area": s, "declared": verb == "declare"}))
+
+
+# ---------------------------------------------------------------- deploy
+def deploy(owners: list[str] | str, kind: str, where: list[str] | None, chooser: str,
+           optional: bool = False, why: str = "") -> Task:
+    owners = [owners] if isinstance(owners, str) else owners
+    return {"k": "deploy", "owners": owners, "kind": kind, "where": where, "chooser": chooser,
+            "optional": optional, "why": why}
+
+
+@task("deploy")
+def _run_deploy(ctx: Ctx, t: Task) -> bool:
+    st = ctx.state
+    choices = []
+    for o in t["owners"]:
+        for s in where_list(t["where"]):
+            if kind_at(s) == t["kind"] and deployable(st, o, s):
+                who = f"{cname(o)} " if len(t["owners"]) > 1 or o != t["chooser"] else ""
+                choices.append((f"at:{s}:{o}", f"Deploy {who}{t['kind']} in {board.name(s)}"))
+    if not choices:
+        ctx.log(f"No {t['kind']} can be deployed" + (f" ({t['why']})" if t["why"] else ""))
+        ctx.pop(t)
+        return False
+    if t["optional"]:
+        choices.append(("skip", "Deploy nothing"))
+    c = t["chooser"]
+    return wait(t, st.seat_of(c), "deploy", f"{Cname(c)}: deploy {'an army' if t['kind'] == 'army' else 'a navy'}"
+                + (f" ({t['why']})" if t["why"] else ""), choices)
+
+
+@answer("deploy")
+def _answer_deploy(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+    if choices[0] == "skip":
+        return
+    _, s, o = choices[0].split(":")
+    ctx.state.place(s, o)
+    ctx.log(f"{Cname(o)} deploys {'an army' if t['kind'] == 'army' else 'a navy'} in {board.name(s)}")
+
+
+# ---------------------------------------------------------------- battle
+def battle(c: str, kind: str, where: list[str] | None = ALL, optional: bool = False, why: str = "") -> Task:
+    return {"k": "battle", "c": c, "kind": kind, "where": where, "optional": optional, "why": why}
+
+
+@task("battle")
+def _run_battle(ctx: Ctx, t: Task) -> bool:
+    st, c = ctx.state, t["c"]
+    spaces = battle_spaces(st, c, t["kind"], t["where"])
+    if not spaces:
+        ctx.log(f"{Cname(c)} has no legal {t['kind']} battle target")
+        ctx.pop(t)
+        return False
+    choices = []
+    for s in spaces:
+        foes = enemies_in(st, s, c)
+        what = ", ".join(f"{cname(f)} {kind_at(s)}" for f in foes) or "empty"
+        choices.append((f"at:{s}", f"Battle in {board.name(s)} ({what})"))
+    if t["optional"]:
+        choices.append(("skip", "No battle"))
+    return wait(t, st.seat_of(c), "battle", f"{Cname(c)}: choose a {t['kind']} battle target"
+                + (f" ({t['why']})" if t["why"] else ""), choices)
+
+
+@answer("battle")
+def _answer_battle(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+    if choices[0] == "skip":
+        return
+    s = choices[0].split(":")[1]
+    c = t["c"]
+    foes = enemies_in(ctx.state, s, c)
+    if len(foes) > 1:
+        ctx.push(ask(c, ctx.state, f"Which enemy {kind_at(s)} in {board.name(s)} do you attack?",
+                     [(f, f"The {cname(f)} {kind_at(s)}") for f in foes], "battle_victim",
+                     kind="battle_target", area=s, bkind=t["kind"]))
+        return
+    ctx.push(battle_resolve(c, t["kind"], s, foes[0] if foes else None))
+
+
+@cont("battle_victim")
+def _battle_victim(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.push(battle_resolve(t["c"], t["bkind"], t["area"], choices[0]))
+
+
+def battle_resolve(c: str, kind: str, s: str, victim: str | None) -> Task:
+    return {"k": "battle_resolve", "c": c, "kind": kind, "area": s, "victim": victim, "i": 0}
+
+
+@task("battle_resolve")
+def _run_battle_resolve(ctx: Ctx, t: Task) -> bool:
+    c, s = t["c"], t["area"]
+    if t["i"] == 0:
+        t["i"] = 1
+        ctx.log(f"{Cname(c)} starts a {t['kind']} battle in {board.name(s)}")
+        if t["victim"]:
+            ctx.push(remove(s, t["victim"], "battle", c))
+        return False
+    ctx.pop(t)
+    ctx.push(window({"s": "battle", "c": c, "kind": t["kind"], "area": s, "victim": t["victim"]}))
+    return False
+
+
+# ---------------------------------------------------------------- removal
+def remove(s: str, owner: str, cause: str, by: str) -> Task:
+    return {"k": "remove", "area": s, "c": owner, "cause": cause, "by": by, "i": 0}
+
+
+@task("remove")
+def _run_remove(ctx: Ctx, t: Task) -> bool:
+    st, s, o = ctx.state, t["area"], t["c"]
+    what = f"the {cname(o)} {kind_at(s)} in {board.name(s)}"
+    if not st.has_unit(s, o):
+        ctx.pop(t)
+        return False
+    if t["i"] == 0:
+        if st.is_protected(s, o):
+            ctx.log(f"{what[0].upper() + what[1:]} cannot be removed this turn")
+            ctx.pop(t)
+            return False
+        t["i"] = 1
+        t["supplied"] = is_supplied(st, s, o)
+        ctx.push(window({"s": "remove", "c": o, "area": s, "cause": t["cause"], "by": t["by"],
+                         "supplied": t["supplied"]}))
+        return False
+    ctx.pop(t)
+    prevent = st.flags.pop("prevent", None)
+    if st.is_protected(s, o) or prevent == [s, o]:
+        ctx.log(f"{what[0].upper() + what[1:]} is not removed")
+        return False
+    st.lift(s, o)
+    verb = {"battle": "is destroyed in battle", "supply": "is removed: out of supply",
+            "eliminate": "is eliminated"}.get(t["cause"], "is removed")
+    ctx.log(f"{what[0].upper() + what[1:]} {verb}")
+    ctx.push(window({"s": "removed", "c": o, "area": s, "cause": t["cause"], "by": t["by"],
+                     "supplied": t["supplied"]}))
+    return False
+
+
+def eliminate(chooser: str, team: str, where: list[str] | None, count: int = 1, must: int = 1,
+              kind: str = "army", why: str = "") -> Task:
+    return {"k": "eliminate", "c": chooser, "team": team, "where": where, "left": count,
+            "must": must, "kind": kind, "why": why}
+
+
+@task("eliminate")
+def _run_eliminate(ctx: Ctx, t: Task) -> bool:
+    st = ctx.state
+    if t["left"] <= 0:
+        ctx.pop(t)
+        return False
+    targets = [(s, o) for s in where_list(t["where"]) if kind_at(s) == t["kind"]
+               for o in st.units.get(s, []) if team_of(o) == t["team"]]
+    if not targets:
+        ctx.pop(t)
+        return False
+    choices = [(f"u:{s}:{o}", f"Eliminate the {cname(o)} {t['kind']} in {board.name(s)}") for s, o in targets]
+    if t["must"] <= 0:
+        choices.append(("skip", "Eliminate no more"))
+    return wait(t, st.seat_of(t["c"]), "eliminate", f"{Cname(t['c'])}: choose a unit to eliminate"
+                + (f" ({t['why']})" if t["why"] else ""), choices)
+
+
+@answer("eliminate")
+def _answer_eliminate(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    if choices[0] == "skip":
+        ctx.pop(t)
+        return
+    _, s, o = choices[0].split(":")
+    t["left"] -= 1
+    t["must"] -= 1
+    ctx.push(remove(s, o, "eliminate", t["c"]))
+
+
+# ---------------------------------------------------------------- costs
+def pay(c: str, hand: int = 0, deck: int = 0, why: str = "") -> Task:
+    return {"k": "pay", "c": c, "hand": hand, "deck": deck, "why": why}
+
+
+@task("pay")
+def _run_pay(ctx: Ctx, t: Task) -> bool:
+    cs = ctx.state.countries[t["c"]]
+    if t["hand"] > 0 and cs.hand:
+        n = min(t["hand"], len(cs.hand))
+        return wait(t, ctx.state.seat_of(t["c"]), "pay_hand",
+                    f"{Cname(t['c'])}: discard {n} card(s) from hand to pay for {t['why']}",
+                    [(i, card(i).name_en) for i in cs.hand], n, n)
+    ctx.pop(t)
+    discard_from_deck(ctx, t["c"], t["hand"] + t["deck"], f"cost of {t['why']}")
+    return False
+
+
+@answer("pay")
+def _answer_pay_hand(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    cs = ctx.state.countries[t["c"]]
+    for i in choices:
+        cs.hand.remove(i)
+        discard_hidden(ctx.state, t["c"], i)
+    seat = ctx.state.seat_of(t["c"])
+    ctx.log(f"{Cname(t['c'])} discards {len(choices)} card(s) from hand ({t['why']})",
+            {seat: "You discard " + ", ".join(card(i).name_en for i in choices)})
+    t["hand"] -= len(choices)
+
+
+
+def countries_in_order(team: str) -> list[str]:
+    return [c for c in COUNTRIES if team_of(c) == team]

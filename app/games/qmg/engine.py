@@ -1,0 +1,161 @@
+"""The task machine that drives the game.
+
+The state holds a stack of small tasks (plain dicts, so they survive dump/load).
+The task on top runs; it may push children (which run first), pop itself, or stop
+and wait for an answer: then it stores the seat, prompt and legal choices in itself
+and ``pending()`` turns that into a :class:`Decision`. Nested reactions are just
+more tasks on the stack, which gives the rulebook's "newest situation first" order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.protocol import Choice, Decision, Event, Illegal
+from app.games.qmg.state import GameState
+
+Task = dict[str, Any]
+RunFn = Callable[["Ctx", Task], bool]
+AnswerFn = Callable[["Ctx", Task, tuple[str, ...]], None]
+
+RUN: dict[str, RunFn] = {}
+ANSWER: dict[str, AnswerFn] = {}
+CONT: dict[str, Callable[[Ctx, Task, tuple[str, ...]], None]] = {}
+
+
+def task(kind: str) -> Callable[[RunFn], RunFn]:
+    def deco(fn: RunFn) -> RunFn:
+        RUN[kind] = fn
+        return fn
+
+    return deco
+
+
+def answer(kind: str) -> Callable[[AnswerFn], AnswerFn]:
+    def deco(fn: AnswerFn) -> AnswerFn:
+        ANSWER[kind] = fn
+        return fn
+
+    return deco
+
+
+def cont(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def deco(fn: Callable[..., None]) -> Callable[..., None]:
+        CONT[name] = fn
+        return fn
+
+    return deco
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    rng: random.Random
+    events: list[Event] = field(default_factory=list)
+
+    def log(self, text: str, private: dict[str, str] | None = None) -> None:
+        self.events.append(Event(text=text, private=dict(private or {})))
+
+    def push(self, *tasks: Task) -> None:
+        """Push tasks so that the first one given runs first."""
+        for t in reversed(tasks):
+            self.state.stack.append(t)
+
+    def pop(self, t: Task) -> None:
+        stack = self.state.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is t:
+                del stack[i]
+                return
+        raise RuntimeError(f"task {t.get('k')} is not on the stack")
+
+
+def wait(
+    t: Task, seat: str, kind: str, prompt: str, choices: list[tuple[str, str]],
+    lo: int = 1, hi: int = 1, undoable: bool = False,
+) -> bool:
+    t["q"] = {
+        "seat": seat, "kind": kind, "prompt": prompt, "choices": [list(c) for c in choices],
+        "min": lo, "max": hi, "undoable": undoable,
+    }
+    return True
+
+
+def ask(country: str, state: GameState, prompt: str, options: list[tuple[str, str]], then: str,
+        kind: str = "choose", lo: int = 1, hi: int = 1, **data: Any) -> Task:
+    """A generic question to ``country``'s seat; the answer goes to continuation ``then``."""
+    return {"k": "ask", "c": country, "seat": state.seat_of(country), "prompt": prompt,
+            "options": [list(o) for o in options], "then": then, "kind": kind, "lo": lo, "hi": hi, **data}
+
+
+@task("ask")
+def _run_ask(ctx: Ctx, t: Task) -> bool:
+    if not t["options"]:
+        ctx.pop(t)
+        return False
+    lo = min(t["lo"], len(t["options"]))
+    return wait(t, t["seat"], t["kind"], t["prompt"], [tuple(o) for o in t["options"]], lo, t["hi"])
+
+
+@answer("ask")
+def _answer_ask(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+    CONT[t["then"]](ctx, t, choices)
+
+
+MAX_STEPS = 100_000
+
+
+def run(ctx: Ctx) -> None:
+    """Advance until a task waits for an answer, or the game is over."""
+    stack = ctx.state.stack
+    for _ in range(MAX_STEPS):
+        if not stack or ctx.state.outcome is not None:
+            return
+        t = stack[-1]
+        t.pop("q", None)
+        if RUN[t["k"]](ctx, t):
+            return
+    raise RuntimeError("engine did not settle (runaway task loop)")
+
+
+def current(state: GameState) -> Task | None:
+    if state.outcome is not None or not state.stack:
+        return None
+    t = state.stack[-1]
+    return t if "q" in t else None
+
+
+def decision_of(state: GameState) -> Decision | None:
+    t = current(state)
+    if t is None:
+        return None
+    q = t["q"]
+    return Decision(
+        id=f"q{state.step}", seat=q["seat"], kind=q["kind"], prompt=q["prompt"],
+        choices=tuple(Choice(id=c[0], label=c[1]) for c in q["choices"]),
+        min=q["min"], max=q["max"], undoable=q["undoable"],
+    )
+
+
+def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
+    t = current(ctx.state)
+    if t is None:
+        raise Illegal("nothing is waiting for an answer: the game is over")
+    if decision_id != f"q{ctx.state.step}":
+        raise Illegal(f"decision {decision_id} is no longer open (now q{ctx.state.step})")
+    q = t["q"]
+    if seat != q["seat"]:
+        raise Illegal(f"it is not your decision: {q['prompt']} is for seat {q['seat']}")
+    legal = {c[0] for c in q["choices"]}
+    bad = [c for c in choices if c not in legal]
+    if bad or not q["min"] <= len(choices) <= q["max"] or len(set(choices)) != len(choices):
+        raise Illegal(f"{q['kind']}: {', '.join(choices) or 'nothing'} is not a legal answer to: {q['prompt']}")
+    del t["q"]
+    t["by_seat"] = seat
+    ctx.state.step += 1
+    ANSWER[t["k"]](ctx, t, choices)
+    run(ctx)

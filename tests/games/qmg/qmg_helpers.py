@@ -1,0 +1,135 @@
+"""Small board positions and drivers for the QMG rules tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.games.protocol import Action, Decision, Event, action_rng
+from app.games.qmg import GAME
+from app.games.qmg.data import COUNTRIES, catalogue
+from app.games.qmg.engine import Ctx, run
+from app.games.qmg.state import GameState
+from app.games.qmg.turn import turn
+
+
+def iids(key: str) -> list[str]:
+    return [i for i, d in catalogue().items() if d.key == key]
+
+
+def _take(st: GameState, c: str, key: str) -> str:
+    """Move a card with definition ``key`` out of whatever zone holds it and return its id."""
+    cs = st.countries[c]
+    for i in iids(key):
+        for zone in (cs.deck, cs.hand, cs.discard):
+            if i in zone:
+                zone.remove(i)
+                if i in cs.revealed:
+                    cs.revealed.remove(i)
+                return i
+    raise AssertionError(f"no free copy of {key}")
+
+
+def make(
+    units: dict[str, list[str]],
+    active: str = "germany",
+    hand: dict[str, list[str]] | None = None,
+    statuses: dict[str, list[str]] | None = None,
+    responses: dict[str, list[str]] | None = None,
+    deck: dict[str, int] | None = None,
+    players: int = 6,
+    options: dict[str, Any] | None = None,
+    start: bool = True,
+) -> GameState:
+    """A position at the start of ``active``'s turn with exactly the given units and cards.
+
+    Hands not given are emptied; decks keep their cards (``deck`` trims them to a size).
+    """
+    st = GAME.setup(options or {}, GAME.roles(players, {}), random.Random(1))
+    st.stack.clear()
+    st.units = {s: list(cs) for s, cs in units.items()}
+    for c in COUNTRIES:
+        cs = st.countries[c]
+        cs.deck.extend(cs.hand)
+        cs.deck.extend(cs.discard)
+        cs.hand, cs.discard, cs.revealed, cs.statuses, cs.responses = [], [], [], [], []
+        cs.deck.sort()
+    for c, keys in (hand or {}).items():
+        st.countries[c].hand = [_take(st, c, k) for k in keys]
+    for c, keys in (statuses or {}).items():
+        st.countries[c].statuses = [_take(st, c, k) for k in keys]
+    for c, keys in (responses or {}).items():
+        st.countries[c].responses = [_take(st, c, k) for k in keys]
+    for c, n in (deck or {}).items():
+        del st.countries[c].deck[n:]
+    st.active = active
+    if start:
+        st.stack.append(turn(active))
+        run(Ctx(st, random.Random(2)))
+    return st
+
+
+def decision(st: GameState) -> Decision:
+    ds = GAME.pending(st)
+    assert ds, "nothing pending"
+    return ds[0]
+
+
+def answer(st: GameState, *choices: str, seed: int = 0) -> list[Event]:
+    d = decision(st)
+    return GAME.apply(st, d.seat, Action(d.id, tuple(choices)), action_rng(b"test", st.step + seed))
+
+
+def pick(st: GameState, prefix: str) -> list[Event]:
+    """Answer with the single choice whose id starts with ``prefix``."""
+    d = decision(st)
+    hits = [c.id for c in d.choices if c.id.startswith(prefix)]
+    assert len(hits) == 1, f"{prefix!r} matches {hits} in {d.kind}: {d.choice_ids()}"
+    return answer(st, hits[0])
+
+
+def play(st: GameState, key: str) -> list[Event]:
+    c = st.active
+    iid = next(i for i in st.countries[c].hand if catalogue()[i].key == key)
+    return answer(st, f"play:{iid}")
+
+
+def pass_reactions(st: GameState) -> None:
+    while GAME.pending(st) and decision(st).kind == "react":
+        answer(st, "pass")
+
+
+def use(st: GameState, key: str) -> list[Event]:
+    d = decision(st)
+    assert d.kind == "react", f"expected a reaction prompt, got {d.kind}: {d.prompt}"
+    hits = [c.id for c in d.choices if c.id.startswith("use:") and catalogue()[c.id[4:]].key == key]
+    assert hits, f"{key} not usable now: {d.choice_ids()}"
+    return answer(st, hits[0])
+
+
+def react_options(st: GameState) -> list[str]:
+    d = decision(st)
+    if d.kind != "react":
+        return []
+    return [catalogue()[c.id[4:]].key for c in d.choices if c.id.startswith("use:")]
+
+
+def until(st: GameState, kind: str, limit: int = 50) -> Decision:
+    """Pass every reaction prompt until a decision of ``kind`` is pending."""
+    for _ in range(limit):
+        d = decision(st)
+        if d.kind == kind:
+            return d
+        if d.kind == "react":
+            answer(st, "pass")
+            continue
+        raise AssertionError(f"waiting for {kind}, got {d.kind}: {d.prompt}")
+    raise AssertionError("too many steps")
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
+
+
+def armies(st: GameState, c: str) -> list[str]:
+    return sorted(st.units_of(c))
