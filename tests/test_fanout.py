@@ -81,3 +81,16 @@ async def test_a_reconnecting_client_gets_the_full_view_first(two_workers):
         current = alice.match(match_id)
         for key in ("seq", "view", "pending", "log", "status"):
             assert message[key] == current[key], key
+
+
+@pytest.mark.asyncio
+async def test_sockets_opened_before_the_start_learn_of_it_and_see_no_hand_early(two_workers):
+    srv = two_workers
+    alice, bob = Player(srv.url, "Ada"), Player(srv.url, "Bo")
+    match_id = new_table(alice)
+    async with LiveSeat(srv.ws_url, match_id, alice.cookie) as early:
+        assert early.message is not None and early.message["status"] == "open" and early.message["view"] == {}
+        bob.post(f"/api/matches/{match_id}/join")
+        assert alice.post(f"/api/matches/{match_id}/start").status_code == 200
+        started = await early.wait_for(lambda m: m["status"] == "active", timeout=2)
+        assert started["view"]["hand"] and started["pending"][0]["kind"] == "bid"

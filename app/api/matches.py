@@ -95,13 +95,11 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: Use
     seats = await service.seat_rows(db, match.id)
     you = service.seat_of(seats, user)
     names = await player_names(db, seats)
-    if match.status == "open":
-        message = {"seq": 0, "status": "open", "view": {}, "pending": [], "waiting_on": [], "log": [],
-                   "outcome": None}
-    else:
+    loaded = None
+    if match.status != "open":
         async with cache.lock(match.id):
             loaded = await cache.load(db, match)
-        message = seat_message(loaded, match, you)
+    message = seat_message(loaded, match, you)
     return MatchOut(
         match_id=match.id, game=match.game, mode=match.mode, you=you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),

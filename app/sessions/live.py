@@ -30,7 +30,12 @@ from app.sessions.views import seat_message
 
 log = logging.getLogger("warroom.live")
 
-Render = Callable[[LoadedMatch, Match, str | None], Awaitable[str]]
+# renders a page's HTML fragments for one seat; ``LoadedMatch`` is None before the start
+Render = Callable[[LoadedMatch | None, Match, str | None], Awaitable[str]]
+
+
+def seq_of(loaded: LoadedMatch | None) -> int:
+    return 0 if loaded is None else loaded.seq
 
 
 @dataclass(eq=False)
@@ -42,6 +47,7 @@ class Subscriber:
     render: Render | None = None  # None: JSON messages; else HTML fragments (htmx pages)
     last: dict[str, Any] | None = None
     last_seq: int = -1
+    last_status: str = ""
     # the socket's own writer drains this; a client too slow to keep up is dropped and resyncs
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
 
@@ -156,34 +162,42 @@ class Hub:
         subs = list(self.subscribers.get(match_id, ()))
         if not subs:
             return
-        async with self.sessions() as db:
-            match = await db.get(Match, match_id, populate_existing=True)
-            if match is None:
-                return
-            async with self.cache.lock(match_id):
-                loaded = await self.cache.load(db, match)
+        found = await self._load(match_id)
+        if found is None:
+            return
+        match, loaded = found
         patches: dict[tuple[str | None, int], str] = {}
         for sub in subs:
-            if sub.last_seq == loaded.seq:
+            # rendered pages also show seats, the start and chat, which change without a new seq
+            if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status):
                 continue
             await self._deliver(sub, loaded, match, patches)
 
-    async def _send_one(self, sub: Subscriber, full: bool, client_seq: int | None = None) -> None:
+    async def _load(self, match_id: str) -> tuple[Match, LoadedMatch | None] | None:
+        """The match row and, once it has started, its newest state (None before the start)."""
         async with self.sessions() as db:
-            match = await db.get(Match, sub.match_id)
+            match = await db.get(Match, match_id, populate_existing=True)
             if match is None:
-                return
-            async with self.cache.lock(sub.match_id):
-                loaded = await self.cache.load(db, match)
+                return None
+            if match.status == "open":
+                return match, None
+            async with self.cache.lock(match_id):
+                return match, await self.cache.load(db, match)
+
+    async def _send_one(self, sub: Subscriber, full: bool, client_seq: int | None = None) -> None:
+        found = await self._load(sub.match_id)
+        if found is None:
+            return
+        match, loaded = found
         if full:
             sub.last = None
         await self._deliver(sub, loaded, match, {})
 
-    async def _deliver(self, sub: Subscriber, loaded: LoadedMatch, match: Match,
+    async def _deliver(self, sub: Subscriber, loaded: LoadedMatch | None, match: Match,
                        patches: dict[tuple[str | None, int], str]) -> None:
         if sub.render is not None:
             text = await sub.render(loaded, match, sub.seat)
-            sub.last_seq = loaded.seq
+            sub.last_seq = seq_of(loaded)
             await self._send(sub, text)
             return
         message = seat_message(loaded, match, sub.seat)
@@ -195,9 +209,10 @@ class Hub:
             text = patches.get(key) or ""
             if not text:
                 patch = jsonpatch.make_patch(sub.last, message).patch
-                text = patches[key] = encode({"seq": loaded.seq, "patch": patch})
+                text = patches[key] = encode({"seq": seq_of(loaded), "patch": patch})
         sub.last = message
-        sub.last_seq = loaded.seq
+        sub.last_seq = seq_of(loaded)
+        sub.last_status = match.status
         await self._send(sub, text)
 
     async def _send(self, sub: Subscriber, text: str) -> None:

@@ -48,8 +48,14 @@ def log_lines(entries: list[tuple[int, list[dict[str, Any]]]], seat: str | None)
     return [{"seq": seq, "text": event_text(e, seat)} for seq, events in entries for e in events]
 
 
-def seat_message(loaded: LoadedMatch, match: Match, seat: str | None) -> dict[str, Any]:
-    """The full per-seat message: what GET /api/matches/{id} and the WebSocket carry."""
+def seat_message(loaded: LoadedMatch | None, match: Match, seat: str | None) -> dict[str, Any]:
+    """The full per-seat message: what GET /api/matches/{id} and the WebSocket carry.
+
+    Before the start (``loaded`` None) there is nothing to see: seats may still change,
+    so not even one's own future hand is shown."""
+    if loaded is None:
+        return {"seq": 0, "status": match.status, "view": {}, "pending": [], "waiting_on": [], "log": [],
+                "outcome": None}
     return {
         "seq": loaded.seq,
         "status": match.status,
