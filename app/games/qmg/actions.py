@@ -112,7 +112,7 @@ def battle_spaces(state: GameState, c: str, kind: str, where: list[str] | None =
     adj = board.adjacency(team_of(c), state.units)
     out = []
     for s in where_list(where):
-        if kind_at(s) != kind or board.friendly_in(s, c, state.units):
+        if board.is_land(s) != (kind == "land") or board.friendly_in(s, c, state.units):
             continue
         if adj[s] & mine:
             out.append(s)

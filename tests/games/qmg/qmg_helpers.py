@@ -40,6 +40,7 @@ def make(
     players: int = 6,
     options: dict[str, Any] | None = None,
     start: bool = True,
+    to_action: bool = True,
 ) -> GameState:
     """A position at the start of ``active``'s turn with exactly the given units and cards.
 
@@ -66,6 +67,8 @@ def make(
     if start:
         st.stack.append(turn(active))
         run(Ctx(st, random.Random(2)))
+        if to_action:
+            pass_reactions(st)
     return st
 
 
@@ -133,3 +136,14 @@ def texts(events: list[Event]) -> str:
 
 def armies(st: GameState, c: str) -> list[str]:
     return sorted(st.units_of(c))
+
+
+def until_usable(st: GameState, key: str, limit: int = 50) -> None:
+    """Pass reaction prompts until ``key`` is offered (fails if another kind of decision comes first)."""
+    for _ in range(limit):
+        d = decision(st)
+        assert d.kind == "react", f"{key} never offered; now {d.kind}: {d.prompt}"
+        if key in react_options(st):
+            return
+        answer(st, "pass")
+    raise AssertionError("too many steps")
