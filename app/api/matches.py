@@ -147,7 +147,7 @@ async def add_bot(match_id: str, body: BotIn, user: User = Depends(require_user)
 @router.post("/matches/{match_id}/start", response_model=MatchOut, responses=ERRORS, summary="Start a full table")
 async def start(match_id: str, request: Request, user: User = Depends(require_user),
                 db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    async with cache.lock(match_id), db.begin():
+    async with cache.writing(match_id), db.begin():
         match = await service.start(db, cache, user, match_id)
     request.app.state.bots.kick(match_id)
     return await match_out(db, cache, match, user)
@@ -164,7 +164,7 @@ def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> A
 async def act(match_id: str, body: ActionIn, request: Request, user: User = Depends(require_user),
               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> ActionOut | JSONResponse:
     try:
-        async with cache.lock(match_id), db.begin():
+        async with cache.writing(match_id), db.begin():
             match, seq, applied = await service.submit(db, cache, user, match_id, body.seq, body.decision,
                                                        body.picked(), body.key)
     except ApiError as exc:

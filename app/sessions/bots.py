@@ -56,12 +56,11 @@ class BotDriver:
         for _attempt in range(3):
             try:
                 # the lock spans the commit, so this worker never reads a state it may roll back
-                async with self.cache.lock(match_id), self.sessions() as db, db.begin():
+                async with self.cache.writing(match_id), self.sessions() as db, db.begin():
                     return await bot_step(db, self.cache, match_id)
             except IntegrityError:
-                self.cache.forget(match_id)  # another worker wrote that seq first: catch up, retry
+                continue  # another worker wrote that seq first: catch up, retry
             except (ApiError, DBAPIError, OSError) as exc:
-                self.cache.forget(match_id)
                 log.warning("bot move in match %s failed: %s", match_id, exc)
                 return False
         return False

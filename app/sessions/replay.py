@@ -8,9 +8,12 @@ when another worker has moved on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import hashlib
 import json
+from collections import OrderedDict
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,14 +75,26 @@ def state_hash(game: GameRules, state: State) -> str:
 
 
 class MatchCache:
-    """Per-worker cache of the newest known state of each match."""
+    """Per-worker cache of the newest known state of the most recently used matches."""
 
-    def __init__(self) -> None:
-        self._matches: dict[str, LoadedMatch] = {}
+    def __init__(self, capacity: int = 2000) -> None:
+        self.capacity = capacity
+        self._matches: OrderedDict[str, LoadedMatch] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, match_id: str) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def writing(self, match_id: str) -> AsyncIterator[None]:
+        """Hold the match's lock across a whole write transaction (commit included);
+        if anything fails, drop the cached state: it may hold an action that never committed."""
+        async with self.lock(match_id):
+            try:
+                yield
+            except BaseException:
+                self.forget(match_id)
+                raise
 
     def forget(self, match_id: str) -> None:
         self._matches.pop(match_id, None)
@@ -87,8 +102,14 @@ class MatchCache:
     def peek(self, match_id: str) -> LoadedMatch | None:
         return self._matches.get(match_id)
 
-    def put(self, loaded: LoadedMatch) -> None:
+    def _keep(self, loaded: LoadedMatch) -> None:
         self._matches[loaded.match_id] = loaded
+        self._matches.move_to_end(loaded.match_id)
+        while len(self._matches) > self.capacity:
+            old, _ = self._matches.popitem(last=False)
+            lock = self._locks.get(old)
+            if lock is not None and not lock.locked():
+                del self._locks[old]
 
     async def load(self, db: AsyncSession, match: Match, upto: int | None = None) -> LoadedMatch:
         """The state after ``upto`` (default: the match's newest seq).
@@ -99,6 +120,7 @@ class MatchCache:
         target = match.seq if upto is None else upto
         cached = self._matches.get(match.id)
         if cached is not None and cached.seq == target:
+            self._matches.move_to_end(match.id)
             return cached
         game = game_of(match)
         warm = cached is not None and cached.seq < target and upto is None
@@ -122,7 +144,7 @@ class MatchCache:
             loaded.tail = [(seq, events) for seq, events in reversed(recent)]
         loaded.views.clear()
         if upto is None:
-            self._matches[match.id] = loaded
+            self._keep(loaded)
         return loaded
 
     async def _from_snapshot(self, db: AsyncSession, match: Match, game: GameRules, target: int) -> LoadedMatch:

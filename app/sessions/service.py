@@ -183,19 +183,16 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
     raise ApiError(400, f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
 
 
-async def commit_action(db: AsyncSession, cache: MatchCache, match: Match, loaded: LoadedMatch, seat: str,
+async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str,
                         action: Action, user_id: int | None, key: str | None) -> None:
     """Apply ``action`` to the locked match and write it to the log, in the caller's
-    transaction. On any failure the cached state is dropped: it may be half-changed."""
+    transaction, which runs inside ``cache.writing``: on any failure the cached state,
+    perhaps half-changed, is dropped there."""
     seq = match.seq + 1
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        cache.forget(match.id)
         raise ApiError(400, str(exc)) from exc
-    except Exception:
-        cache.forget(match.id)
-        raise
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -240,7 +237,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str,
         action = validate_action(decision, choices)
     except Illegal as exc:
         raise ApiError(400, str(exc)) from exc
-    await commit_action(db, cache, match, loaded, seat, action, user.id, key)
+    await commit_action(db, match, loaded, seat, action, user.id, key)
     return match, match.seq, True
 
 
@@ -261,6 +258,6 @@ async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
     proposed = (loaded.game.bot(loaded.state, decision, rng) if bots[decision.seat] == "rules"
                 else random_bot(decision, rng))
     action = validate_action(decision, list(proposed.choices))
-    await commit_action(db, cache, match, loaded, decision.seat, action, None, None)
+    await commit_action(db, match, loaded, decision.seat, action, None, None)
     return True
 
