@@ -1,18 +1,473 @@
-"""Server-rendered pages (Jinja2 + htmx)."""
+"""Server-rendered pages (Jinja2 + htmx): the lobby, the table, and the table's live socket.
+
+Every page form carries the session's CSRF token (hidden field ``csrf``; htmx also sends
+it as ``X-CSRF-Token`` from ``hx-headers`` on <body>) and every POST here checks it.
+Plain forms (sign-in, create, join, bots, start) answer with a redirect; htmx posts
+(answers, chat) answer with out-of-band fragments. The table's panels are rendered from
+``seat_view`` / ``pending_for`` / ``log_lines`` only, the same per-seat filtering the JSON
+API and its socket use, never from the raw state.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+import os
+from typing import Any
+
+import jinja2
+from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import FormData
+
+from app.api import matches as api_matches
+from app.api.auth import csrf_token, sign_in
+from app.api.deps import current_user, get_cache, get_db, optional_user
+from app.api.guards import check_form_token
+from app.api.live import serve_socket
+from app.api.schemas import ChatIn, GuestIn, LoginIn, RegisterIn
+from app.games.registry import installed
+from app.i18n import t
+from app.models import ChatMessage, Match, User
+from app.sessions import accounts, service
+from app.sessions.errors import ApiError
+from app.sessions.replay import LoadedMatch, MatchCache
+from app.sessions.views import log_lines, pending_for, seat_view
+
+APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
+GAMES_DIR = os.path.join(APP_DIR, "games")
+CHAT_LINES = 100
 
 router = APIRouter(include_in_schema=False)
 
 
+# --------------------------------------------------------------------------- templating
+def pretty(key: Any) -> str:
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def is_card(value: Any) -> bool:
+    return isinstance(value, dict) and "id" in value and "label" in value
+
+
+def show(value: Any, names: dict[str, str] | None = None) -> str:
+    """A readable one-line rendering of a JSON value from a view; seat ids read as seat labels."""
+    names = names or {}
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if isinstance(value, dict):
+        if "label" in value:
+            return str(value["label"])
+        return ", ".join(f"{names.get(k) or pretty(k)}: {show(v, names)}" for k, v in value.items()) or "—"
+    if isinstance(value, list):
+        return ", ".join(show(v, names) for v in value) or "—"
+    return names.get(value, str(value)) if isinstance(value, str) else str(value)
+
+
+def describe(view: dict[str, Any], skip: set[str], names: dict[str, str]) -> list[tuple[str, str, Any]]:
+    """(key, "cards" | "text", value) for each entry of a view: lists of {id,label} are cards."""
+    out = []
+    for key, value in view.items():
+        if key in skip:
+            continue
+        if isinstance(value, list) and value and all(is_card(v) for v in value):
+            out.append((key, "cards", value))
+        else:
+            out.append((key, "text", show(value, names)))
+    return out
+
+
+def make_templates() -> Jinja2Templates:
+    loader = jinja2.ChoiceLoader([
+        jinja2.FileSystemLoader(TEMPLATE_DIR),
+        # a game's own board: "games/<game>/templates/board.html"
+        jinja2.PrefixLoader({"games": jinja2.FileSystemLoader(GAMES_DIR)}),
+    ])
+    env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.globals["t"] = t
+    env.filters["pretty"] = pretty
+    env.filters["show"] = show
+    return Jinja2Templates(env=env)
+
+
+templates = make_templates()
+
+
+def board_template(game_id: str) -> str | None:
+    if os.path.exists(os.path.join(GAMES_DIR, game_id, "templates", "board.html")):
+        return f"games/{game_id}/templates/board.html"
+    return None
+
+
+def base_context(request: Request, user: User | None) -> dict[str, Any]:
+    return {"user": user, "csrf": csrf_token(request), "flash": request.session.pop("flash", None)}
+
+
+def html_url(url: str) -> str:
+    """A socket's url_for names ws://; the invite link is the page's http(s):// address."""
+    if url.startswith("ws"):
+        return "http" + url[2:]
+    return url
+
+
+# --------------------------------------------------------------------------- CSRF + forms
+async def checked_form(request: Request) -> FormData | None:
+    """The posted form, or None when it lacks this session's CSRF token."""
+    form = await request.form()
+    token = request.headers.get("x-csrf-token") or form.get("csrf")
+    if not check_form_token(request, token if isinstance(token, str) else None):
+        return None
+    return form
+
+
+def flash_only(message: str, status: int) -> HTMLResponse:
+    html = templates.get_template("flash_oob.html").render(flash=message)
+    return HTMLResponse(html, status_code=status)
+
+
+def refused() -> HTMLResponse:
+    return flash_only(t("csrf_refused"), 403)
+
+
+def field(form: FormData, name: str, default: str = "") -> str:
+    value = form.get(name, default)
+    return value.strip() if isinstance(value, str) else default
+
+
+def local_path(target: str) -> str:
+    """Only ever redirect within this site (no open redirects)."""
+    if target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return "/"
+
+
+def redirect(target: str) -> RedirectResponse:
+    return RedirectResponse(local_path(target), status_code=303)
+
+
+def back_with(request: Request, target: str, message: str | None) -> RedirectResponse:
+    if message:
+        request.session["flash"] = message
+    return redirect(target)
+
+
+def first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(x) for x in err.get("loc", ())) or "form"
+    if where == "name":
+        return t("bad_name")
+    if where == "password" and err.get("type") == "string_too_short":
+        return t("bad_password")
+    return f"{where}: {err.get('msg', 'invalid')}"
+
+
+# --------------------------------------------------------------------------- lobby
 @router.get("/", response_class=HTMLResponse)
-async def lobby_page() -> str:
-    return "<!doctype html><title>Warroom</title><h1>Warroom</h1>"
+async def lobby_page(request: Request, db: AsyncSession = Depends(get_db),
+                     user: User | None = Depends(optional_user)) -> Response:
+    ctx = base_context(request, user)
+    if user is not None:
+        games = installed()
+        everything = await api_matches.summaries(db, request, user, mine=False)
+        ctx.update(
+            games=list(games.values()),
+            open_tables=[m for m in everything if m.status == "open"],
+            mine=await api_matches.summaries(db, request, user, mine=True),
+        )
+    return templates.TemplateResponse(request, "lobby.html", ctx)
+
+
+async def signed_in(request: Request, make: Any, next_url: str) -> Response:
+    async with request.app.state.sessions() as db:
+        try:
+            async with db.begin():
+                user = await make(db)
+        except ApiError as exc:
+            return back_with(request, next_url, exc.error)
+    sign_in(request, user)
+    return redirect(next_url)
+
+
+@router.post("/guest")
+async def guest_form(request: Request) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    next_url = local_path(field(form, "next", "/"))
+    try:
+        body = GuestIn(name=field(form, "name"))
+    except ValidationError as exc:
+        return back_with(request, next_url, first_error(exc))
+    return await signed_in(request, lambda db: accounts.create_guest(db, body.name), next_url)
+
+
+@router.post("/register")
+async def register_form(request: Request) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    next_url = local_path(field(form, "next", "/"))
+    try:
+        body = RegisterIn(name=field(form, "name"), password=str(form.get("password", "")))
+    except ValidationError as exc:
+        return back_with(request, next_url, first_error(exc))
+    return await signed_in(request, lambda db: accounts.register(db, body.name, body.password), next_url)
+
+
+@router.post("/login")
+async def login_form(request: Request) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    next_url = local_path(field(form, "next", "/"))
+    try:
+        body = LoginIn(name=field(form, "name"), password=str(form.get("password", "")))
+    except ValidationError as exc:
+        return back_with(request, next_url, first_error(exc))
+    return await signed_in(request, lambda db: accounts.authenticate(db, body.name, body.password), next_url)
+
+
+@router.post("/logout")
+async def logout_form(request: Request) -> Response:
+    if await checked_form(request) is None:
+        return refused()
+    request.session.clear()
+    return redirect("/")
+
+
+@router.post("/tables")
+async def create_table(request: Request, db: AsyncSession = Depends(get_db),
+                       user: User | None = Depends(optional_user)) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    if user is None:
+        return back_with(request, "/", t("sign_in_to_join"))
+    game = installed().get(field(form, "game"))
+    if game is None:
+        return back_with(request, "/", f"game: '{field(form, 'game')}' is not installed here")
+    players = field(form, "players", str(game.min_players))
+    options: dict[str, Any] = {}
+    for spec in game.options:
+        if spec.kind == "bool":
+            options[spec.id] = form.get(f"opt_{spec.id}") in ("on", "true", "1")
+        else:
+            options[spec.id] = field(form, f"opt_{spec.id}", str(spec.default))
+    mode = "async" if field(form, "mode") == "async" else "live"
+    try:
+        async with db.begin():
+            match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
+                                               options, mode)
+            await service.join(db, user, match.id, None)
+    except ApiError as exc:
+        return back_with(request, "/", exc.error)
+    return redirect(f"/matches/{match.id}")
+
+
+# --------------------------------------------------------------------------- the table
+async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *, invite: str,
+                        csrf: str, loaded: LoadedMatch | None = None) -> dict[str, Any]:
+    """Everything the table's panels show, for this user's seat only."""
+    rows = await service.seat_rows(db, match.id)
+    you = service.seat_of(rows, user)
+    names = await api_matches.player_names(db, rows)
+    game = installed().get(match.game)
+    waiting = set(match.waiting_on or []) if match.status == "active" else set()
+    view: dict[str, Any] = {}
+    pending: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = []
+    seq = match.seq
+    if match.status != "open":
+        if loaded is None:
+            async with cache.lock(match.id):
+                loaded = await cache.load(db, match)
+        seq = loaded.seq
+        view = seat_view(loaded, you)
+        pending = pending_for(loaded, you, match.status)
+        log = log_lines(loaded.tail, you)
+    by_seat = {s["id"]: s for s in view.get("seats", []) if isinstance(s, dict) and "id" in s}
+    columns: list[str] = []
+    for entry in by_seat.values():
+        columns += [k for k in entry if k not in ("id", "label") and k not in columns]
+    seats = [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot, "you": r.seat == you,
+              "waiting": r.seat in waiting, "extra": by_seat.get(r.seat, {})} for r in rows]
+    labels = {r.seat: r.label for r in rows}
+    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
+    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
+                          and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
+    return {
+        "match_id": match.id, "game_id": match.game, "game_title": game.title if game else match.game,
+        "mode": match.mode, "status": match.status, "seq": seq, "you": you, "signed_in": user is not None,
+        "host": user is not None and match.created_by == user.id, "invite": invite, "csrf": csrf,
+        "seats": seats, "columns": columns,
+        "waiting_labels": [r.label for r in rows if r.seat in waiting],
+        "outcome": match.outcome, "view": view, "pending": pending, "log": log,
+        "hand": hand, "hand_decision": hand_decision,
+        "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
+        "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
+        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "board_template": board_template(match.game),
+        "chat": await chat_lines(db, match.id),
+    }
+
+
+async def chat_lines(db: AsyncSession, match_id: str) -> list[dict[str, Any]]:
+    rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text)
+                             .join(User, User.id == ChatMessage.user_id)
+                             .where(ChatMessage.match_id == match_id)
+                             .order_by(ChatMessage.id.desc()).limit(CHAT_LINES))).all()
+    return [{"id": i, "name": n, "text": txt} for i, n, txt in reversed(rows)]
+
+
+def render_panels(ctx: dict[str, Any], flash: str | None = None, with_flash: bool = False) -> str:
+    return templates.get_template("panels_oob.html").render(**ctx, flash=flash, with_flash=with_flash)
+
+
+async def fresh_match(db: AsyncSession, match_id: str) -> Match:
+    match = await db.get(Match, match_id, populate_existing=True)
+    if match is None:
+        raise ApiError(404, t("not_found"))
+    return match
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse, name="table_page")
-async def table_page(match_id: str) -> str:
-    return f"<!doctype html><title>Warroom</title><h1>Table {match_id}</h1>"
+async def table_page(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                     cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    ctx = base_context(request, user)
+    match = await db.get(Match, match_id)
+    if match is None:
+        return templates.TemplateResponse(request, "missing.html", ctx, status_code=404)
+    ctx.update(await table_context(db, cache, match, user, csrf=ctx["csrf"],
+                                   invite=str(request.url_for("table_page", match_id=match_id))))
+    return templates.TemplateResponse(request, "table.html", ctx)
+
+
+@router.websocket("/matches/{match_id}/live")
+async def table_socket(websocket: WebSocket, match_id: str) -> None:
+    """The table page's live feed: the panels as htmx out-of-band fragments after every commit."""
+    app = websocket.app
+    async with app.state.sessions() as db:
+        user = await current_user(websocket, db)
+    csrf = str(websocket.session.get("csrf") or "")
+    invite = html_url(str(websocket.url_for("table_page", match_id=match_id)))
+
+    async def render(loaded: LoadedMatch | None, match: Match, _seat: str | None) -> str:
+        # the seat is looked up again: a spectator who has just sat down sees their own seat
+        async with app.state.sessions() as db:
+            ctx = await table_context(db, app.state.cache, match, user, invite=invite, csrf=csrf, loaded=loaded)
+        return render_panels(ctx)
+
+    await serve_socket(websocket, match_id, render=render)
+
+
+async def seat_action(request: Request, match_id: str, user: User | None, do: Any) -> Response:
+    """Join / add a bot / start: a plain form post, then back to the table."""
+    target = f"/matches/{match_id}"
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    if user is None:
+        return back_with(request, target, t("sign_in_to_join"))
+    try:
+        await do(form)
+    except ApiError as exc:
+        return back_with(request, target, exc.error)
+    return redirect(target)
+
+
+@router.post("/matches/{match_id}/join")
+async def join_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    user: User | None = Depends(optional_user)) -> Response:
+    async def do(form: FormData) -> None:
+        async with db.begin():
+            await service.join(db, user, match_id, field(form, "seat") or None)
+            await service.notify(db, await service.get_match(db, match_id))
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/bot")
+async def bot_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                   user: User | None = Depends(optional_user)) -> Response:
+    async def do(form: FormData) -> None:
+        async with db.begin():
+            await service.add_bot(db, user, match_id, field(form, "seat"), field(form, "bot", "rules"))
+            await service.notify(db, await service.get_match(db, match_id))
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/start")
+async def start_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                     cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    async def do(_form: FormData) -> None:
+        async with cache.lock(match_id), db.begin():
+            await service.start(db, cache, user, match_id)
+        request.app.state.bots.kick(match_id)
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/answer")
+async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    """Answer a pending decision, exactly as POST /api/matches/{id}/actions does."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    seq_text = field(form, "seq")
+    choices = [field(form, "choice")] if "choice" in form else [str(c) for c in form.getlist("choices")]
+    try:
+        if user is None:
+            raise ApiError(401, t("sign_in_to_join"))
+        if not seq_text.isdigit():
+            raise ApiError(422, "seq: the form did not say which state it was made against")
+        async with cache.lock(match_id), db.begin():
+            _match, _seq, applied = await service.submit(db, cache, user, match_id, int(seq_text),
+                                                         field(form, "decision"), choices, None)
+        if applied:
+            request.app.state.bots.kick(match_id)
+    except ApiError as exc:
+        status = exc.status
+        flash = t("stale", detail=exc.error) if exc.status == 409 else exc.error
+    if request.headers.get("hx-request") != "true":
+        return back_with(request, f"/matches/{match_id}", flash or None)
+    try:
+        match = await fresh_match(db, match_id)
+    except ApiError as exc:
+        return flash_only(exc.error, exc.status)
+    ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
+                              invite=str(request.url_for("table_page", match_id=match_id)))
+    return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
+
+
+@router.post("/matches/{match_id}/chat")
+async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    user: User | None = Depends(optional_user)) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    try:
+        if user is None:
+            raise ApiError(401, t("sign_in_to_join"))
+        try:
+            body = ChatIn(text=field(form, "text"))
+        except ValidationError as exc:
+            raise ApiError(422, first_error(exc)) from exc
+        await api_matches.say(match_id, body, user, db)
+    except ApiError as exc:
+        status, flash = exc.status, exc.error
+    if request.headers.get("hx-request") != "true":
+        return back_with(request, f"/matches/{match_id}", flash or None)
+    html = templates.get_template("chat_oob.html").render(chat=await chat_lines(db, match_id), flash=flash)
+    return HTMLResponse(html, status_code=status)
+
