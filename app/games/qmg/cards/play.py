@@ -53,6 +53,8 @@ def play_card(ctx: Ctx, c: str, iid: str, play_step: bool = True, source: str = 
         cs.hand.remove(iid)
     elif source == "discard":
         cs.discard.remove(iid)
+        if iid in cs.revealed:
+            cs.revealed.remove(iid)
     d = card(iid)
     seat = st.seat_of(c)
     if d.type == "status":
