@@ -154,6 +154,9 @@ def _run_build(ctx: Ctx, t: Task) -> bool:
         return False
     if t["optional"]:
         choices.append(("skip", "Build nothing"))
+    elif len(choices) == 1:
+        _answer_build(ctx, t, (choices[0][0],))
+        return False
     return wait(t, st.seat_of(c), "build", f"{Cname(c)}: build {'an army' if kind == 'army' else 'a navy'}"
                 + (f" ({t['why']})" if t["why"] else ""), choices)
 
@@ -196,6 +199,9 @@ def _run_deploy(ctx: Ctx, t: Task) -> bool:
         return False
     if t["optional"]:
         choices.append(("skip", "Deploy nothing"))
+    elif len(choices) == 1:
+        _answer_deploy(ctx, t, (choices[0][0],))
+        return False
     c = t["chooser"]
     return wait(t, st.seat_of(c), "deploy", f"{Cname(c)}: deploy {'an army' if t['kind'] == 'army' else 'a navy'}"
                 + (f" ({t['why']})" if t["why"] else ""), choices)
@@ -231,6 +237,9 @@ def _run_battle(ctx: Ctx, t: Task) -> bool:
         choices.append((f"at:{s}", f"Battle in {board.name(s)} ({what})"))
     if t["optional"]:
         choices.append(("skip", "No battle"))
+    elif len(choices) == 1:
+        _answer_battle(ctx, t, (choices[0][0],))
+        return False
     return wait(t, st.seat_of(c), "battle", f"{Cname(c)}: choose a {t['kind']} battle target"
                 + (f" ({t['why']})" if t["why"] else ""), choices)
 
@@ -330,6 +339,9 @@ def _run_eliminate(ctx: Ctx, t: Task) -> bool:
     choices = [(f"u:{s}:{o}", f"Eliminate the {cname(o)} {t['kind']} in {board.name(s)}") for s, o in targets]
     if t["must"] <= 0:
         choices.append(("skip", "Eliminate no more"))
+    elif len(choices) == 1:
+        _answer_eliminate(ctx, t, (choices[0][0],))
+        return False
     return wait(t, st.seat_of(t["c"]), "eliminate", f"{Cname(t['c'])}: choose a unit to eliminate"
                 + (f" ({t['why']})" if t["why"] else ""), choices)
 

@@ -147,3 +147,51 @@ def until_usable(st: GameState, key: str, limit: int = 50) -> None:
             return
         answer(st, "pass")
     raise AssertionError("too many steps")
+
+
+FILLER = {"germany": "ger_build_army", "uk": "uk_build_army", "japan": "jpn_build_army", "ussr": "ussr_build_army",
+          "italy": "ita_build_army", "usa": "usa_build_army"}
+
+
+def card_position(units: dict[str, list[str]], c: str, key: str, **kw: Any) -> GameState:
+    """``c``'s action phase with ``key`` (and a filler card) in hand."""
+    hand = dict(kw.pop("hand", {}))
+    hand[c] = [key, FILLER[c]] if key != FILLER[c] else [key, key]
+    return make(units, active=c, hand=hand, **kw)
+
+
+def go(st: GameState, *steps: str) -> list[Event]:
+    """Answer a sequence of decisions, passing reaction prompts in between.
+
+    ``use:KEY`` waits until KEY is offered and uses it; ``n:K`` answers with the first K choices;
+    ``''`` answers with no choice; anything else picks the unique choice starting with it.
+    """
+    events: list[Event] = []
+    for s in steps:
+        if s.startswith("use:"):
+            until_usable(st, s[4:])
+            events += use(st, s[4:])
+            continue
+        while decision(st).kind == "react":
+            events += answer(st, "pass")
+        if s.startswith("n:"):
+            events += answer(st, *decision(st).choice_ids()[: int(s[2:])])
+        elif s == "":
+            events += answer(st)
+        elif s in ("play:", "discard:", "instead:", "use:"):
+            events += answer(st, next(c for c in decision(st).choice_ids() if c.startswith(s)))
+        else:
+            events += pick(st, s)
+    return events
+
+
+def finish(st: GameState) -> list[Event]:
+    """Pass reactions until the active country's discard phase."""
+    events: list[Event] = []
+    for _ in range(100):
+        d = decision(st)
+        if d.kind == "discard_phase":
+            return events
+        assert d.kind == "react", f"unexpected {d.kind}: {d.prompt} {d.choice_ids()}"
+        events += answer(st, "pass")
+    raise AssertionError("did not reach the discard phase")

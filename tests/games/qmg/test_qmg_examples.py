@@ -59,9 +59,10 @@ def test_axis_navies_in_the_mediterranean_can_battle_the_north_sea_when_the_stra
         units = {**STRAIT, "western_europe": []}
         units = {k: v for k, v in units.items() if v}
         st = make(units, active=c, hand={c: [key, key.replace("sea_battle", "build_army")]})
+        assert "north_sea" in battle_spaces(st, c, "sea")
         play(st, key)
-        assert "at:north_sea" in decision(st).choice_ids()
-        pick(st, "at:north_sea")
+        if decision(st).kind == "battle":
+            pick(st, "at:north_sea")
         until(st, "discard_phase")
         assert "uk" not in st.units.get("north_sea", [])
 
