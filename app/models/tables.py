@@ -56,6 +56,7 @@ class Match(Base):
     # who must act now (seat ids), kept in step with the log so lobbies need no rules engine
     waiting_on: Mapped[list[str]] = mapped_column(Json, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
@@ -73,6 +74,7 @@ class MatchSeat(Base):
     roles: Mapped[list[str]] = mapped_column(Json, default=list)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     bot: Mapped[str | None] = mapped_column(String(40))
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
 
     __table_args__ = (
         UniqueConstraint("match_id", "user_id", name="uq_one_seat_per_user"),
@@ -91,6 +93,8 @@ class Action(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(Json)
     events: Mapped[list[dict[str, Any]]] = mapped_column(Json, default=list)
     idempotency_key: Mapped[str | None] = mapped_column(String(80))
+    # sha256 of the whole state after this seq: replays and exports are checked against it
+    state_hash: Mapped[str | None] = mapped_column(String(64))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -13,7 +13,7 @@ import copy
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,9 +69,46 @@ def apply_logged(game: GameRules, state: State, seed: bytes, row: ActionRow) -> 
     game.apply(state, row.seat, action, action_rng(seed, row.seq))
 
 
+def is_undo(row: ActionRow) -> bool:
+    return "undo" in row.payload
+
+
+def is_meta(row: ActionRow) -> bool:
+    """Table events in the log (a resignation...) that leave the game state alone."""
+    return "meta" in row.payload
+
+
+def standing_moves(rows: Sequence[ActionRow]) -> list[ActionRow]:
+    """The log rows still standing: each undo row takes back the newest standing row.
+
+    Snapshots at or after an undone move are deleted with the undo, so a range that
+    starts at a snapshot always holds the moves its undos take back."""
+    standing: list[ActionRow] = []
+    for row in rows:
+        if is_undo(row):
+            if not standing or standing[-1].seq != row.payload["undo"]:
+                raise RuntimeError(f"undo at seq {row.seq} does not take back the newest standing move")
+            standing.pop()
+        else:
+            standing.append(row)
+    return standing
+
+
+def effective(rows: Sequence[ActionRow]) -> list[ActionRow]:
+    """The standing game moves, in order: what the state is made of."""
+    return [row for row in standing_moves(rows) if not is_meta(row)]
+
+
+async def rows_between(db: AsyncSession, match_id: str, after: int, upto: int) -> Sequence[ActionRow]:
+    return (await db.scalars(
+        select(ActionRow)
+        .where(ActionRow.match_id == match_id, ActionRow.seq > after, ActionRow.seq <= upto)
+        .order_by(ActionRow.seq))).all()
+
+
 def state_hash(game: GameRules, state: State) -> str:
     blob = json.dumps(game.dump(state), sort_keys=True, separators=(",", ":")).encode()
-    return hashlib.sha256(blob).hexdigest()[:16]
+    return hashlib.sha256(blob).hexdigest()
 
 
 class MatchCache:
@@ -114,8 +151,9 @@ class MatchCache:
     async def load(self, db: AsyncSession, match: Match, upto: int | None = None) -> LoadedMatch:
         """The state after ``upto`` (default: the match's newest seq).
 
-        Uses the cached state when it is not ahead of ``upto``, else the newest
-        snapshot at or before it, then replays the log rows in between.
+        Uses the cached state when it is not ahead of ``upto`` (and no undo came
+        since), else the newest snapshot at or before it; then replays the log rows
+        in between, skipping the moves that were taken back.
         """
         target = match.seq if upto is None else upto
         cached = self._matches.get(match.id)
@@ -123,26 +161,27 @@ class MatchCache:
             self._matches.move_to_end(match.id)
             return cached
         game = game_of(match)
-        warm = cached is not None and cached.seq < target and upto is None
-        loaded = cached if warm else await self._from_snapshot(db, match, game, target)
-        rows = (
-            await db.scalars(
-                select(ActionRow)
-                .where(ActionRow.match_id == match.id, ActionRow.seq > loaded.seq, ActionRow.seq <= target)
-                .order_by(ActionRow.seq)
-            )
-        ).all()
-        for row in rows:
+        if cached is not None and cached.seq < target and upto is None:
+            rows = await rows_between(db, match.id, cached.seq, target)
+            if not any(is_undo(row) for row in rows):  # an undo may reach behind the cached state
+                for row in rows:
+                    if not is_meta(row):
+                        apply_logged(game, cached.state, match.seed, row)
+                    cached.remember(row.seq, row.events)
+                cached.seq = target
+                cached.views.clear()
+                self._keep(cached)
+                return cached
+        loaded = await self._from_snapshot(db, match, game, target)
+        rows = await rows_between(db, match.id, loaded.seq, target)
+        for row in effective(rows):
             apply_logged(game, loaded.state, match.seed, row)
-            loaded.seq = row.seq
-            loaded.remember(row.seq, row.events)
-        if not warm:
-            recent = (await db.execute(
-                select(ActionRow.seq, ActionRow.events)
-                .where(ActionRow.match_id == match.id, ActionRow.seq <= target)
-                .order_by(ActionRow.seq.desc()).limit(LOG_TAIL))).all()
-            loaded.tail = [(seq, events) for seq, events in reversed(recent)]
-        loaded.views.clear()
+        loaded.seq = target
+        recent = (await db.execute(
+            select(ActionRow.seq, ActionRow.events)
+            .where(ActionRow.match_id == match.id, ActionRow.seq <= target)
+            .order_by(ActionRow.seq.desc()).limit(LOG_TAIL))).all()
+        loaded.tail = [(seq, events) for seq, events in reversed(recent)]
         if upto is None:
             self._keep(loaded)
         return loaded

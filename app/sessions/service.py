@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import asdict
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, text
@@ -23,7 +24,7 @@ from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, MatchSeat, Snapshot, User
 from app.sessions.errors import ApiError, not_found
-from app.sessions.replay import LoadedMatch, MatchCache
+from app.sessions.replay import LoadedMatch, MatchCache, state_hash
 from app.sessions.settings import snapshot_every
 
 log = logging.getLogger("warroom.sessions")
@@ -161,6 +162,21 @@ async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) 
     return match
 
 
+def settle(match: Match, loaded: LoadedMatch) -> None:
+    """Bring the match row in step with its state: who is waiting, and the outcome."""
+    outcome = loaded.game.outcome(loaded.state)
+    if outcome is not None:
+        finish(match, asdict(outcome))
+    match.waiting_on = [] if outcome else waiting_on(loaded)
+
+
+def finish(match: Match, outcome: dict[str, Any]) -> None:
+    match.status = "finished"
+    match.outcome = outcome
+    match.finished_at = datetime.now(UTC)
+    match.waiting_on = []
+
+
 def waiting_on(loaded: LoadedMatch) -> list[str]:
     return sorted({d.seat for d in loaded.game.pending(loaded.state)})
 
@@ -183,7 +199,7 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
     raise ApiError(400, f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
 
 
-async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str,
+async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
                         action: Action, user_id: int | None, key: str | None) -> None:
     """Apply ``action`` to the locked match and write it to the log, in the caller's
     transaction, which runs inside ``cache.writing``: on any failure the cached state,
@@ -196,15 +212,13 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
+    payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
+    if decision.undoable:
+        payload["undoable"] = True
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
-                     payload={"decision": action.decision, "choices": list(action.choices)},
-                     events=logged))
+                     payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state)))
     match.seq = seq
-    outcome = loaded.game.outcome(loaded.state)
-    if outcome is not None:
-        match.status = "finished"
-        match.outcome = asdict(outcome)
-    match.waiting_on = [] if outcome else waiting_on(loaded)
+    settle(match, loaded)
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:
         db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state)))
@@ -220,6 +234,8 @@ async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str,
     seat = seat_of(seats, user)
     if seat is None:
         raise ApiError(403, "you do not hold a seat at this table; spectators cannot act")
+    if next(s for s in seats if s.seat == seat).bot:
+        raise ApiError(403, f"a bot plays seat '{seat}' now; reclaim the seat before moving")
     if key is not None:
         earlier = await db.scalar(select(ActionRow).where(ActionRow.match_id == match_id,
                                                           ActionRow.idempotency_key == key))
@@ -237,7 +253,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str,
         action = validate_action(decision, choices)
     except Illegal as exc:
         raise ApiError(400, str(exc)) from exc
-    await commit_action(db, match, loaded, seat, action, user.id, key)
+    await commit_action(db, match, loaded, seat, decision, action, user.id, key)
     return match, match.seq, True
 
 
@@ -258,6 +274,6 @@ async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
     proposed = (loaded.game.bot(loaded.state, decision, rng) if bots[decision.seat] == "rules"
                 else random_bot(decision, rng))
     action = validate_action(decision, list(proposed.choices))
-    await commit_action(db, match, loaded, decision.seat, action, None, None)
+    await commit_action(db, match, loaded, decision.seat, decision, action, None, None)
     return True
 

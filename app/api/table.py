@@ -1,0 +1,97 @@
+"""Table life and history: undo, resign, abandon, kick, past views, export and verify."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.api.deps import get_cache, get_db, optional_user, require_user
+from app.api.matches import ERRORS, match_out
+from app.api.schemas import MatchOut
+from app.models import User
+from app.sessions import history, service, table_life
+from app.sessions.replay import MatchCache
+
+router = APIRouter(prefix="/api", tags=["table life"])
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: int = Field(ge=0, le=2**31 - 1, description="the seq the client last saw")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(min_length=1, max_length=40)
+
+
+class VerifyOut(BaseModel):
+    ok: bool
+    first_divergent_seq: int | None
+    actions: int
+    engine_version: str
+    export_engine_version: str
+    error: str | None = None
+
+
+@router.post("/matches/{match_id}/undo", response_model=MatchOut, responses=ERRORS,
+             summary="Take back your own last move, where the rules allow")
+async def undo(match_id: str, body: UndoIn, request: Request, user: User = Depends(require_user),
+               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with cache.writing(match_id), db.begin():
+        match = await table_life.undo(db, cache, user, match_id, body.seq)
+    request.app.state.bots.kick(match_id)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/resign", response_model=MatchOut, responses=ERRORS, summary="Resign")
+async def resign(match_id: str, request: Request, user: User = Depends(require_user),
+                 db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with cache.writing(match_id), db.begin():
+        match = await table_life.resign(db, cache, user, match_id)
+    request.app.state.bots.kick(match_id)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/abandon", response_model=MatchOut, responses=ERRORS,
+             summary="Abandon a table that has not started")
+async def abandon(match_id: str, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+                  cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with db.begin():
+        match = await table_life.abandon(db, user, match_id)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/kick", response_model=MatchOut, responses=ERRORS,
+             summary="Free a seat before the start (a player who never showed, or a bot)")
+async def kick(match_id: str, body: SeatIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+               cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    async with db.begin():
+        match = await table_life.kick(db, user, match_id, body.seat)
+    return await match_out(db, cache, match, user)
+
+
+@router.get("/matches/{match_id}/at/{seq}", responses=ERRORS,
+            summary="The table after a past seq, filtered like a live view")
+async def at(match_id: str, seq: int, seat: str | None = Query(None, max_length=40),
+             db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+             user: User | None = Depends(optional_user)) -> dict[str, Any]:
+    match = await service.get_match(db, match_id)
+    return await history.view_at(db, cache, match, user, seq, seat)
+
+
+@router.get("/matches/{match_id}/export", responses=ERRORS,
+            summary="The match as JSON: every action with its state hash (the seed once it is over)")
+async def export(match_id: str, db: AsyncSession = Depends(get_db),
+                 user: User | None = Depends(optional_user)) -> dict[str, Any]:
+    match = await service.get_match(db, match_id)
+    return await history.export(db, match, user)
+
+
+@router.post("/replays/verify", response_model=VerifyOut, responses=ERRORS,
+             summary="Replay an export and check the state hash recorded with every seq")
+def verify(body: history.MatchExport) -> VerifyOut:
+    return VerifyOut(**history.verify(body))

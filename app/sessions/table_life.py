@@ -1,0 +1,115 @@
+"""What players do to a table besides moving: take back, resign, abandon, kick."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models import Action as ActionRow
+from app.models import Match, Snapshot, User
+from app.sessions.errors import ApiError
+from app.sessions.replay import MatchCache, is_meta, standing_moves, state_hash
+from app.sessions.service import finish, get_match, notify, seat_of, seat_rows, settle
+
+UNDO_RULE = "undo never crosses another player's action, a reveal, a shuffle or a die roll"
+
+
+async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text: str, user: User) -> ActionRow:
+    match.seq += 1
+    row = ActionRow(match_id=match.id, seq=match.seq, seat=seat, user_id=user.id, payload=payload,
+                    events=[{"text": text, "private": {}}])
+    db.add(row)
+    await db.flush()
+    return row
+
+
+async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, seq: int) -> Match:
+    """Take back the caller's newest standing move, as a new row of the log."""
+    match = await get_match(db, match_id, lock=True)
+    seats = await seat_rows(db, match_id)
+    seat = seat_of(seats, user)
+    if seat is None:
+        raise ApiError(403, "you do not hold a seat at this table")
+    if match.status != "active":
+        raise ApiError(400, f"this match is {match.status}: nothing can be taken back")
+    if seq != match.seq:
+        raise ApiError(409, f"stale undo: it was asked at seq {seq} but the table is at seq {match.seq}")
+    rows = (await db.scalars(select(ActionRow).where(ActionRow.match_id == match_id)
+                             .order_by(ActionRow.seq))).all()
+    standing = standing_moves(rows)
+    if not standing:
+        raise ApiError(400, "there is no move to take back")
+    last = standing[-1]
+    if last.seat != seat or is_meta(last):
+        raise ApiError(400, f"you can only take back your own last move; another seat has acted since ({UNDO_RULE})")
+    if not last.payload.get("undoable"):
+        raise ApiError(400, f"your last move cannot be taken back ({UNDO_RULE})")
+    label = next(s.label for s in seats if s.seat == seat)
+    row = await _append(db, match, seat, {"undo": last.seq}, f"{label} takes back a move", user)
+    # snapshots from the undone move on describe a state that no longer happened
+    await db.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= last.seq))
+    loaded = await cache.load(db, match)
+    row.state_hash = state_hash(loaded.game, loaded.state)
+    settle(match, loaded)
+    await notify(db, match)
+    return match
+
+
+async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
+    """Two seats: the other side wins. More: a bot takes the seat over and play goes on."""
+    match = await get_match(db, match_id, lock=True)
+    seats = await seat_rows(db, match_id)
+    seat = seat_of(seats, user)
+    if seat is None:
+        raise ApiError(403, "you do not hold a seat at this table")
+    if match.status != "active":
+        raise ApiError(400, f"this match is {match.status}: there is nothing to resign")
+    mine = next(s for s in seats if s.seat == seat)
+    mine.resigned = True
+    loaded = await cache.load(db, match)
+    if len(seats) == 2:
+        text = f"{mine.label} resigns"
+        row = await _append(db, match, seat, {"meta": "resign"}, text, user)
+        others = [s.seat for s in seats if s.seat != seat]
+        finish(match, {"winners": others, "summary": text, "scores": {}})
+    else:
+        mine.bot = "rules"
+        text = f"{mine.label} resigns; a bot plays the seat from here"
+        row = await _append(db, match, seat, {"meta": "resign"}, text, user)
+        settle(match, loaded)
+    row.state_hash = state_hash(loaded.game, loaded.state)
+    loaded.seq = match.seq
+    loaded.remember(row.seq, row.events)
+    loaded.views.clear()
+    await notify(db, match)
+    return match
+
+
+async def abandon(db: AsyncSession, user: User, match_id: str) -> Match:
+    match = await get_match(db, match_id, lock=True)
+    if match.created_by != user.id:
+        raise ApiError(403, "only the player who created the table may abandon it")
+    if match.status != "open":
+        raise ApiError(400, f"only a table that has not started can be abandoned; this one is {match.status}")
+    match.status = "abandoned"
+    await notify(db, match)
+    return match
+
+
+async def kick(db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
+    """Before the start the host may free a seat: a player who never showed, or a bot."""
+    match = await get_match(db, match_id, lock=True)
+    if match.created_by != user.id:
+        raise ApiError(403, "only the player who created the table may free a seat")
+    if match.status != "open":
+        raise ApiError(400, "seats can only be freed before the match starts")
+    row = next((s for s in await seat_rows(db, match_id) if s.seat == seat), None)
+    if row is None:
+        raise ApiError(422, f"seat: no seat '{seat}' at this table")
+    if row.user_id == user.id:
+        raise ApiError(400, "you cannot kick yourself; abandon the table instead")
+    if row.user_id is None and row.bot is None:
+        raise ApiError(400, f"seat '{seat}' is already empty")
+    row.user_id, row.bot = None, None
+    await notify(db, match)
+    return match
