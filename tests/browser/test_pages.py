@@ -115,3 +115,22 @@ def test_chat_form_posts_and_lists(server: Any, make_player: Any) -> None:
 def test_unknown_table_is_a_page_not_json(server: Any) -> None:
     r = httpx.get(f"{server.url}/matches/nope", timeout=10)
     assert r.status_code == 404 and "There is no such table" in r.text
+
+
+def test_register_logout_and_log_in_again_through_the_forms(server: Any) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as web:
+        token = CSRF.search(web.get("/").text).group(1)
+        r = web.post("/register", data={"name": "Dora", "password": "short", "csrf": token})
+        assert r.status_code == 303 and "at least 8 characters" in web.get("/").text
+        token = CSRF.search(web.get("/").text).group(1)
+        r = web.post("/register", data={"name": "Dora", "password": "long enough pw", "csrf": token})
+        assert r.status_code == 303 and web.get("/api/me").json()["guest"] is False
+        token = CSRF.search(web.get("/").text).group(1)
+        assert web.post("/logout", data={"csrf": token}).status_code == 303
+        assert web.get("/api/me").status_code == 401
+        token = CSRF.search(web.get("/").text).group(1)
+        web.post("/login", data={"name": "dora", "password": "wrong password", "csrf": token})
+        assert "wrong name or password" in web.get("/").text
+        token = CSRF.search(web.get("/").text).group(1)
+        assert web.post("/login", data={"name": "dora", "password": "long enough pw", "csrf": token}).status_code == 303
+        assert web.get("/api/me").json()["name"] == "Dora"
