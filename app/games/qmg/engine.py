@@ -97,6 +97,10 @@ def _run_ask(ctx: Ctx, t: Task) -> bool:
         ctx.pop(t)
         return False
     lo = min(t["lo"], len(t["options"]))
+    if len(t["options"]) == 1 and lo == 1:  # a question with one possible answer answers itself
+        ctx.pop(t)
+        CONT[t["then"]](ctx, t, (t["options"][0][0],))
+        return False
     return wait(t, t["seat"], t["kind"], t["prompt"], [tuple(o) for o in t["options"]], lo, t["hi"])
 
 

@@ -37,6 +37,7 @@ def make(
     statuses: dict[str, list[str]] | None = None,
     responses: dict[str, list[str]] | None = None,
     deck: dict[str, int] | None = None,
+    discard: dict[str, list[str]] | None = None,
     players: int = 6,
     options: dict[str, Any] | None = None,
     start: bool = True,
@@ -61,6 +62,11 @@ def make(
         st.countries[c].statuses = [_take(st, c, k) for k in keys]
     for c, keys in (responses or {}).items():
         st.countries[c].responses = [_take(st, c, k) for k in keys]
+    for c, keys in (discard or {}).items():
+        for k in keys:
+            i = _take(st, c, k)
+            st.countries[c].discard.append(i)
+            st.countries[c].revealed.append(i)
     for c, n in (deck or {}).items():
         del st.countries[c].deck[n:]
     st.active = active
@@ -156,7 +162,8 @@ FILLER = {"germany": "ger_build_army", "uk": "uk_build_army", "japan": "jpn_buil
 def card_position(units: dict[str, list[str]], c: str, key: str, **kw: Any) -> GameState:
     """``c``'s action phase with ``key`` (and a filler card) in hand."""
     hand = dict(kw.pop("hand", {}))
-    hand[c] = [key, FILLER[c]] if key != FILLER[c] else [key, key]
+    if c not in hand:
+        hand[c] = [key, FILLER[c]] if key != FILLER[c] else [key, key]
     return make(units, active=c, hand=hand, **kw)
 
 
