@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from app.games.qmg import board
 from app.games.qmg.actions import Cname, countries_in_order, discard_revealed, pay, window
+from app.games.qmg.board import kind_at
 from app.games.qmg.cards.registry import RULES, Sit, effect
-from app.games.qmg.data import card, catalogue, other_team
+from app.games.qmg.data import COUNTRY_TITLE, card, catalogue, other_team
 from app.games.qmg.engine import Ctx, Task, answer, task, wait
 from app.games.qmg.state import GameState
 
@@ -60,16 +61,18 @@ def could_respond(state: GameState, sit: Sit, c: str) -> bool:
 
 def describe(sit: Sit) -> str:
     s, c = sit["s"], sit["c"]
-    area = board.name(sit["area"]) if "area" in sit else ""
-    kind = sit.get("kind", "")
+    if "area" in sit:
+        area, unit = board.name(sit["area"]), kind_at(sit["area"])
+        return {
+            "battle": f"{Cname(c)} started a {sit.get('kind')} battle in {area}",
+            "remove": f"the {COUNTRY_TITLE[c]} {unit} in {area} is about to be removed",
+            "removed": f"the {COUNTRY_TITLE[c]} {unit} in {area} was removed",
+            "built": f"{Cname(c)} built {'an army' if unit == 'army' else 'a navy'} in {area}",
+        }.get(s, s)
     return {
         "turn_start": f"{Cname(c)}'s turn begins",
         "supply_start": f"{Cname(c)}'s supply phase begins",
         "discard_start": f"{Cname(c)}'s discard phase begins",
-        "battle": f"{Cname(c)} started a {kind} battle in {area}",
-        "remove": f"the {c.upper()} unit in {area} is about to be removed",
-        "removed": f"the {c.upper()} unit in {area} was removed",
-        "built": f"{Cname(c)} built a unit in {area}",
         "ew": f"{Cname(c)} plays Economic Warfare",
         "status_used": f"{Cname(c)} used a Status card",
         "card_done": f"{Cname(c)} resolved its card",
