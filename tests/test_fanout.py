@@ -94,3 +94,18 @@ async def test_sockets_opened_before_the_start_learn_of_it_and_see_no_hand_early
         assert alice.post(f"/api/matches/{match_id}/start").status_code == 200
         started = await early.wait_for(lambda m: m["status"] == "active", timeout=2)
         assert started["view"]["hand"] and started["pending"][0]["kind"] == "bid"
+
+
+@pytest.mark.asyncio
+async def test_a_socket_opened_from_another_site_is_refused(two_workers):
+    import websockets
+    from websockets.exceptions import InvalidStatus
+
+    srv = two_workers
+    alice = Player(srv.url, "Victim")
+    match_id = new_table(alice)
+    with pytest.raises(InvalidStatus) as refused:
+        async with websockets.connect(f"{srv.ws_url}/api/matches/{match_id}/ws", origin="https://evil.example",
+                                      additional_headers={"Cookie": alice.cookie}) as ws:
+            await ws.recv()
+    assert refused.value.response.status_code == 403

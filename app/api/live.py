@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -20,6 +21,10 @@ router = APIRouter(tags=["live"])
 async def serve_socket(websocket: WebSocket, match_id: str, render: Render | None) -> None:
     """Accept, subscribe the caller's seat, then pump queued updates until the socket closes."""
     hub: Hub = websocket.app.state.hub
+    origin = websocket.headers.get("origin")
+    if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+        await websocket.close(code=4403, reason="cross-site socket refused")  # another site riding our cookie
+        return
     async with websocket.app.state.sessions() as db:
         user = await current_user(websocket, db)
         try:

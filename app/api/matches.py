@@ -147,10 +147,26 @@ async def add_bot(match_id: str, body: BotIn, user: User = Depends(require_user)
 @router.post("/matches/{match_id}/start", response_model=MatchOut, responses=ERRORS, summary="Start a full table")
 async def start(match_id: str, request: Request, user: User = Depends(require_user),
                 db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    match = await start_and_wake(request, db, cache, user, match_id)
+    return await match_out(db, cache, match, user)
+
+
+async def start_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
+    """Start the table (one transaction) and wake any bot due to move."""
     async with cache.writing(match_id), db.begin():
         match = await service.start(db, cache, user, match_id)
     request.app.state.bots.kick(match_id)
-    return await match_out(db, cache, match, user)
+    return match
+
+
+async def submit_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
+                          seq: int, decision: str, choices: list[str], key: str | None) -> tuple[Match, int, bool]:
+    """The one way a human's answer enters the log (JSON API and pages alike)."""
+    async with cache.writing(match_id), db.begin():
+        match, applied_seq, applied = await service.submit(db, cache, user, match_id, seq, decision, choices, key)
+    if applied:
+        request.app.state.bots.kick(match_id)
+    return match, applied_seq, applied
 
 
 def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> ActionOut:
@@ -164,9 +180,8 @@ def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> A
 async def act(match_id: str, body: ActionIn, request: Request, user: User = Depends(require_user),
               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> ActionOut | JSONResponse:
     try:
-        async with cache.writing(match_id), db.begin():
-            match, seq, applied = await service.submit(db, cache, user, match_id, body.seq, body.decision,
-                                                       body.picked(), body.key)
+        match, seq, applied = await submit_and_wake(request, db, cache, user, match_id, body.seq, body.decision,
+                                                    body.picked(), body.key)
     except ApiError as exc:
         if exc.status != 409:
             raise
@@ -177,7 +192,6 @@ async def act(match_id: str, body: ActionIn, request: Request, user: User = Depe
     seats = await service.seat_rows(db, match_id)
     seat = service.seat_of(seats, user) or ""
     if applied:
-        request.app.state.bots.kick(match_id)
         loaded = cache.peek(match_id)
         if loaded is None or loaded.seq != seq:
             loaded = await cache.load(db, match, upto=seq)

@@ -408,9 +408,7 @@ async def bot_form(match_id: str, request: Request, db: AsyncSession = Depends(g
 async def start_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
     async def do(_form: FormData) -> None:
-        async with cache.lock(match_id), db.begin():
-            await service.start(db, cache, user, match_id)
-        request.app.state.bots.kick(match_id)
+        await api_matches.start_and_wake(request, db, cache, user, match_id)
 
     return await seat_action(request, match_id, user, do)
 
@@ -430,11 +428,8 @@ async def answer_form(match_id: str, request: Request, db: AsyncSession = Depend
             raise ApiError(401, t("sign_in_to_join"))
         if not seq_text.isdigit():
             raise ApiError(422, "seq: the form did not say which state it was made against")
-        async with cache.lock(match_id), db.begin():
-            _match, _seq, applied = await service.submit(db, cache, user, match_id, int(seq_text),
-                                                         field(form, "decision"), choices, None)
-        if applied:
-            request.app.state.bots.kick(match_id)
+        await api_matches.submit_and_wake(request, db, cache, user, match_id, int(seq_text),
+                                          field(form, "decision"), choices, None)
     except ApiError as exc:
         status = exc.status
         flash = t("stale", detail=exc.error) if exc.status == 409 else exc.error
