@@ -60,6 +60,8 @@ def _score(state: GameState, d: Decision, cid: str, c: str | None, rng: random.R
             return 6 + noise
         if verb == "realloc":
             return 0.1 + noise
+        if verb == "remove":
+            return 0.0
         return BASIC_PREF.get(card(rest).type, 3) + noise * 4
     if d.kind == "react":
         return (8 if cid != "pass" else 1) + noise

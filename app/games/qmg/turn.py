@@ -31,7 +31,7 @@ def _run_setup(ctx: Ctx, t: Task) -> bool:
     hand = ctx.state.countries[c].hand
     return wait(t, ctx.state.seat_of(c), "setup_discard",
                 f"{Cname(c)}: choose 3 of your 10 opening cards to discard",
-                [(i, f"{card(i).name_en} - {card(i).summary}") for i in hand], 3, 3)
+                [(i, f"{card(i).name_en} - {card(i).summary}") for i in hand], 3, 3, undoable=True)
 
 
 @answer("setup_discard")
@@ -93,6 +93,10 @@ def action_choices(ctx: Ctx, t: Task) -> list[tuple[str, str]]:
             out.append((f"play:{iid}", f"Play {card(iid).name_en} - {card(iid).summary}"))
     for iid in cs.hand:
         out.append((f"discard:{iid}", f"Discard {card(iid).name_en} without effect"))
+    for s in sorted(st.units_of(c)):
+        if not st.is_protected(s, c):
+            out.append((f"remove:{s}", f"Take your {board.kind_at(s)} in {board.name(s)} off the board "
+                        "(voluntary removal; you still play or discard a card)"))
     for iid in cs.statuses:
         r = RULES.get(card(iid).key)
         if r and r.instead and iid not in st.flags.get("played", []) and (
@@ -125,6 +129,10 @@ def _answer_action(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     if verb == "use":
         t["used_start"] = True
         use_card(ctx, c, iid, {"s": "play_start", "c": c})
+        return
+    if verb == "remove":
+        st.lift(iid, c)
+        ctx.log(f"{Cname(c)} takes its {board.kind_at(iid)} in {board.name(iid)} off the board")
         return
     if verb == "realloc":
         t["realloc"] = True
@@ -160,7 +168,7 @@ def _run_realloc(ctx: Ctx, t: Task) -> bool:
     cs = st.countries[c]
     if t["i"] == 0:
         return wait(t, t["seat"], "realloc_discard", f"{Cname(c)}: choose 4 cards to discard (Reallocation)",
-                    [(i, card(i).name_en) for i in cs.hand], 4, 4)
+                    [(i, card(i).name_en) for i in cs.hand], 4, 4, undoable=True)
     types = sorted({card(i).type for i in cs.deck if card(i).type in BASIC_TYPES})
     from app.games.qmg.data import card_pack
 

@@ -394,3 +394,31 @@ def test_an_answer_outside_the_choices_is_illegal_and_changes_nothing():
     with pytest.raises(Illegal):
         GAME.apply(st, "p2", Action(d.id, (d.choices[0].id,)), random.Random(0))
     assert GAME.dump(st) == before
+
+
+# ---------------------------------------------------------------- voluntary removal (§5)
+def test_voluntary_removal_frees_the_piece_and_keeps_the_action_phase():
+    st = make({"germany": ["germany"], "balkans": ["germany"]}, hand={"germany": ["ger_build_army"] * 2})
+    answer(st, "remove:balkans")
+    assert not st.has_unit("balkans", "germany") and st.available("germany", "army") == 6
+    d = decision(st)
+    assert d.kind == "action" and "remove:balkans" not in d.choice_ids()
+
+
+def test_protected_units_cannot_be_removed_voluntarily():
+    st = make({"germany": ["germany"], "balkans": ["germany"]}, hand={"germany": ["ger_build_army"] * 2},
+              start=False)
+    st.protected.append(["balkans", "germany"])
+    st.stack.append({"k": "action", "c": "germany"})
+    from app.games.qmg.engine import run
+
+    run(Ctx(st, random.Random(0)))
+    assert "remove:balkans" not in decision(st).choice_ids()
+
+
+def test_only_setup_and_reallocation_discards_are_undoable():
+    st = GAME.setup({}, GAME.roles(6, {}), random.Random(5))
+    assert decision(st).undoable
+    for _ in range(6):
+        answer(st, *decision(st).choice_ids()[:3])
+    assert decision(st).kind == "action" and not decision(st).undoable
