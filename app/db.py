@@ -70,6 +70,6 @@ def upgrade_schema(url: str) -> str:
     cfg = Config()
     cfg.set_main_option("script_location", str(root / "migrations"))
     cfg.set_main_option("sqlalchemy.url", sync_url(url).replace("%", "%%"))
-    command.upgrade(cfg, "head")
-    head = ScriptDirectory.from_config(cfg).get_current_head()
-    return head or "base"
+    command.upgrade(cfg, "heads")  # "heads": features may add migrations side by side
+    heads = ScriptDirectory.from_config(cfg).get_heads()
+    return ", ".join(sorted(heads)) or "base"

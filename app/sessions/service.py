@@ -24,6 +24,7 @@ from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, MatchSeat, Snapshot, User
 from app.sessions.errors import ApiError, not_found
+from app.sessions.hooks import turn_changed
 from app.sessions.replay import LoadedMatch, MatchCache, state_hash
 from app.sessions.settings import snapshot_every
 
@@ -158,6 +159,7 @@ async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) 
     cache.forget(match_id)
     loaded = await cache.load(db, match)
     match.waiting_on = waiting_on(loaded)
+    await turn_changed(db, match, [], utcnow())
     await notify(db, match)
     return match
 
@@ -170,10 +172,15 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
     match.waiting_on = [] if outcome else waiting_on(loaded)
 
 
+def utcnow() -> datetime:
+    """Server time, the only clock Warroom trusts (tests replace it)."""
+    return datetime.now(UTC)
+
+
 def finish(match: Match, outcome: dict[str, Any]) -> None:
     match.status = "finished"
     match.outcome = outcome
-    match.finished_at = datetime.now(UTC)
+    match.finished_at = utcnow()
     match.waiting_on = []
 
 
@@ -218,7 +225,9 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state)))
     match.seq = seq
+    before = list(match.waiting_on or [])
     settle(match, loaded)
+    await turn_changed(db, match, before, utcnow())
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:
         db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state)))

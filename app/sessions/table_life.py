@@ -8,8 +8,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
 from app.sessions.errors import ApiError
+from app.sessions.hooks import turn_changed
 from app.sessions.replay import MatchCache, is_meta, standing_moves, state_hash
-from app.sessions.service import finish, get_match, notify, seat_of, seat_rows, settle
+from app.sessions.service import finish, get_match, notify, seat_of, seat_rows, settle, utcnow
 
 UNDO_RULE = "undo never crosses another player's action, a reveal, a shuffle or a die roll"
 
@@ -50,7 +51,9 @@ async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
     await db.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= last.seq))
     loaded = await cache.load(db, match)
     row.state_hash = state_hash(loaded.game, loaded.state)
+    before = list(match.waiting_on or [])
     settle(match, loaded)
+    await turn_changed(db, match, before, utcnow())
     await notify(db, match)
     return match
 
@@ -67,6 +70,7 @@ async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str)
     mine = next(s for s in seats if s.seat == seat)
     mine.resigned = True
     loaded = await cache.load(db, match)
+    before = list(match.waiting_on or [])
     if len(seats) == 2:
         text = f"{mine.label} resigns"
         row = await _append(db, match, seat, {"meta": "resign"}, text, user)
@@ -81,6 +85,7 @@ async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str)
     loaded.seq = match.seq
     loaded.remember(row.seq, row.events)
     loaded.views.clear()
+    await turn_changed(db, match, before, utcnow())
     await notify(db, match)
     return match
 
