@@ -11,6 +11,7 @@ import random
 
 from app.games.protocol import Action, Decision
 from app.games.qmg import board
+from app.games.qmg.actions import battle_spaces, build_spaces
 from app.games.qmg.data import card, team_of
 from app.games.qmg.engine import current
 from app.games.qmg.state import GameState
@@ -40,6 +41,13 @@ def _battle_value(state: GameState, c: str, space: str) -> float:
 
 def _build_value(state: GameState, c: str, space: str) -> float:
     value = 1.0
+    # own units that are cut off now and would be supplied again through the new unit
+    before = supplied_spaces(state, c)
+    units = {s: list(cs) for s, cs in state.units.items()}
+    if c not in units.get(space, []):
+        units.setdefault(space, []).append(c)
+    after = supplied_spaces(state, c, units)
+    value += 2 * len((after - before) - {space})
     if is_supply_space(state, space, team_of(c)):
         value += 4 if not state.units.get(space) else 1
     # neighbours that are supply spaces not yet ours: extends the front
@@ -48,6 +56,20 @@ def _build_value(state: GameState, c: str, space: str) -> float:
     if any(team_of(x) != team_of(c) for n in board.base_adjacent(space) for x in state.units.get(n, [])):
         value += 1
     return value
+
+
+def _play_value(state: GameState, c: str | None, iid: str) -> float:
+    """How good playing this card looks: basic cards by their best target."""
+    d = card(iid)
+    if c is None:
+        return BASIC_PREF.get(d.type, 3)
+    if d.type in ("land_battle", "sea_battle"):
+        targets = battle_spaces(state, c, "land" if d.type == "land_battle" else "sea")
+        return 2 + max((_battle_value(state, c, s) for s in targets), default=0)
+    if d.type in ("build_army", "build_navy"):
+        spaces = build_spaces(state, c, "army" if d.type == "build_army" else "navy")
+        return 2 + max((_build_value(state, c, s) for s in spaces), default=0)
+    return BASIC_PREF.get(d.type, 3)
 
 
 def _score(state: GameState, d: Decision, cid: str, c: str | None, rng: random.Random) -> float:
@@ -62,7 +84,7 @@ def _score(state: GameState, d: Decision, cid: str, c: str | None, rng: random.R
             return 0.1 + noise
         if verb == "remove":
             return 0.0
-        return BASIC_PREF.get(card(rest).type, 3) + noise * 4
+        return _play_value(state, c, rest) + noise * 4
     if d.kind == "react":
         return (8 if cid != "pass" else 1) + noise
     if c is None:

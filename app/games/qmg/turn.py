@@ -240,6 +240,9 @@ def _run_dominance(ctx: Ctx, t: Task) -> bool:
     pts, why = dominance_points(st, c)
     if pts:
         add_vp(ctx, team_of(c), pts, f"{Cname(c)} dominance: {', '.join(why)}")
+    scored = [i for i in st.countries[c].statuses
+              if (r := RULES.get(card(i).key)) and r.victory and r.victory(st, c)]
+    ctx.push(*[window({"s": "status_used", "c": c, "card": i}) for i in scored])
     return False
 
 
