@@ -107,8 +107,14 @@ def deployable(state: GameState, c: str, s: str) -> bool:
 
 
 def battle_spaces(state: GameState, c: str, kind: str, where: list[str] | None = ALL) -> list[str]:
-    """Spaces ``c`` may battle: right type, next to any own unit (§11.3), no own or allied unit."""
+    """Spaces ``c`` may battle: right type, next to any own unit (§11.3), no own or allied unit.
+
+    With the table option ``battle_needs_supply`` the adjacent own unit must be supplied
+    (the English-language reading); the Polish rulebook does not require it.
+    """
     mine = set(state.units_of(c))
+    if state.options.get("battle_needs_supply"):
+        mine &= supplied_spaces(state, c)
     adj = board.adjacency(team_of(c), state.units)
     out = []
     for s in where_list(where):

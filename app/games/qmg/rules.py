@@ -32,6 +32,8 @@ class QuartermasterGeneral:
     options: tuple[OptionSpec, ...] = (
         OptionSpec(id="reallocation", label="Reallocation of resources (optional rule)", default=False,
                    kind="bool"),
+        OptionSpec(id="battle_needs_supply", label="Battles only from supplied units (English-language reading)",
+                   default=False, kind="bool"),
     )
 
     # ------------------------------------------------------------------ seats & setup

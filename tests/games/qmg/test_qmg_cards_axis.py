@@ -405,3 +405,14 @@ def test_until_usable_helper_is_strict():
     with pytest.raises(AssertionError):
         until_usable(st, "ger_blitzkrieg")
     play(st, "ger_build_army")
+
+
+def test_truk_used_at_turn_start_lets_japan_build_a_portless_central_pacific_navy():
+    units = {"japan": ["japan"], "sea_of_japan": ["japan"]}
+    st = make(units, active="japan", hand={"japan": ["jpn_build_navy", "jpn_build_army"]},
+              responses={"japan": ["jpn_truk"]}, to_action=False)
+    from app.games.qmg.actions import build_spaces
+
+    assert "central_pacific" not in build_spaces(st, "japan", "navy")
+    use(st, "jpn_truk")
+    assert "central_pacific" in build_spaces(st, "japan", "navy")

@@ -20,7 +20,8 @@ from app.games.qmg.turn import end_of_round
 def test_game_satisfies_the_protocol():
     assert isinstance(GAME, GameRules)
     assert (GAME.id, GAME.min_players, GAME.max_players) == ("qmg", 2, 6)
-    assert [o.id for o in GAME.options] == ["reallocation"] and GAME.options[0].kind == "bool"
+    assert [o.id for o in GAME.options] == ["reallocation", "battle_needs_supply"]
+    assert all(o.kind == "bool" and o.default is False for o in GAME.options)
 
 
 @pytest.mark.parametrize("n,table", [
@@ -422,3 +423,12 @@ def test_only_setup_and_reallocation_discards_are_undoable():
     for _ in range(6):
         answer(st, *decision(st).choice_ids()[:3])
     assert decision(st).kind == "action" and not decision(st).undoable
+
+
+def test_battle_from_an_unsupplied_unit_is_allowed_unless_the_table_option_says_otherwise():
+    units = {"siberia": ["germany"], "germany": ["germany"]}
+    st = make(units, start=False)
+    assert "mongolia" in battle_spaces(st, "germany", "land")
+    st.options["battle_needs_supply"] = True
+    assert "mongolia" not in battle_spaces(st, "germany", "land")
+    assert "balkans" in battle_spaces(st, "germany", "land")

@@ -90,4 +90,5 @@ def _truk(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ctx.log("Japanese units in or next to the Central Pacific count as supplied until the end of the turn")
 
 
-rule("jpn_truk", trigger=on_own("supply_start"), use=_truk)
+rule("jpn_truk", use=_truk, trigger=lambda st, sit, o: (
+    sit["s"] in ("turn_start", "supply_start") and sit["c"] == o and not st.flags.get("truk")))
