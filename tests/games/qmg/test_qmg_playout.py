@@ -147,3 +147,18 @@ def test_a_stale_decision_id_is_refused():
 
     with pytest.raises(Illegal, match="no longer open"):
         GAME.apply(st, d.seat, Action(d.id, tuple(c.id for c in d.choices[:3])), random.Random(0))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_fuzzer_games_end_without_dead_ends(seed):
+    from app.games.protocol import random_bot
+
+    st = GAME.setup({"reallocation": True}, GAME.roles(2 + seed, {}), random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        check_invariants(st)
+        if GAME.outcome(st):
+            break
+        d = GAME.pending(st)[0]
+        GAME.apply(st, d.seat, random_bot(d, rng), action_rng(b"fuzz", st.step))
+    assert GAME.outcome(st) is not None
