@@ -200,12 +200,22 @@ def _answer_realloc(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
 # ---------------------------------------------------------------- 2. supply phase
 @task("supply")
 def _run_supply(ctx: Ctx, t: Task) -> bool:
+    """Remove every unsupplied unit of the active country, repeating until none is left.
+
+    A navy without a port is unsupplied but may have linked other units to a supply
+    space; once it is removed those units can be cut off too, so the check repeats.
+    Units already tried (protected, or saved by a reaction) are not tried again.
+    """
     st, c = ctx.state, t["c"]
-    ctx.pop(t)
     st.phase = "supply"
     ok = supplied_spaces(st, c)
-    out = [s for s in st.units_of(c) if s not in ok]
-    ctx.push(*[remove(s, c, "supply", c) for s in sorted(out)])
+    tried = t.setdefault("tried", [])
+    out = sorted(s for s in st.units_of(c) if s not in ok and s not in tried and not st.is_protected(s, c))
+    if not out:
+        ctx.pop(t)
+        return False
+    tried.extend(out)
+    ctx.push(*[remove(s, c, "supply", c) for s in out])
     return False
 
 

@@ -432,3 +432,15 @@ def test_battle_from_an_unsupplied_unit_is_allowed_unless_the_table_option_says_
     st.options["battle_needs_supply"] = True
     assert "mongolia" not in battle_spaces(st, "germany", "land")
     assert "balkans" in battle_spaces(st, "germany", "land")
+
+
+def test_supply_removal_repeats_when_a_portless_navy_was_the_only_link():
+    # Japan: capital - Sea of Japan navy (port: Japan) - Central Pacific navy (no port: Iwo Jima empty...)
+    # the Central Pacific navy links the South Pacific navy, whose port is an allied army in Australia.
+    units = {"japan": ["japan"], "sea_of_japan": ["japan"], "central_pacific": ["japan"],
+             "south_pacific": ["japan"], "australia": ["italy"]}
+    st = make(units, active="japan", hand={"japan": ["jpn_build_army"] * 2})
+    assert supplied_spaces(st, "japan") == {"japan", "sea_of_japan", "south_pacific"}
+    answer(st, next(c for c in decision(st).choice_ids() if c.startswith("discard:")))
+    until(st, "discard_phase")
+    assert sorted(st.units_of("japan")) == ["japan", "sea_of_japan"]
