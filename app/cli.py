@@ -23,6 +23,7 @@ def serve(workers: int | None) -> None:
     revision = database.upgrade_schema(url)
     print(f"warroom: database schema upgraded to revision {revision}", flush=True)
     count = workers or settings.workers
+    os.environ["WARROOM_WORKERS"] = str(count)
     print(f"warroom: serving on http://{settings.host}:{settings.port} with {count} worker(s)", flush=True)
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, workers=count,
                 log_level=os.environ.get("LOG_LEVEL", "info"), ws_max_size=1 << 20)

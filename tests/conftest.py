@@ -80,6 +80,7 @@ class Server:
         data = tempfile.mkdtemp(prefix="wr-data-")
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
                "WARROOM_DATA": data, "WARROOM_SECRET": "test-secret", "WARROOM_EXTRA_GAMES": FIXTURE_GAMES,
+               "WARROOM_TEST_SEED": "20261125",
                "LOG_LEVEL": "warning", **self.extra_env}
         self.log_path = Path(data) / "server.log"
         log = open(self.log_path, "wb")  # noqa: SIM115 - the process owns it

@@ -7,9 +7,10 @@ import copy
 from tests.conftest import new_table
 
 
-def started(make_player, players: int = 2, names=("Alice", "Bob")):
+def started(make_player, players: int = 2, names=("Alice", "Bob"), target: str = "100"):
+    """A started table; the default target is out of reach, so the match runs on."""
     alice, bob = make_player(names[0]), make_player(names[1])
-    match_id = new_table(alice, players=players)
+    match_id = new_table(alice, players=players, options={"target": target})
     bob.post(f"/api/matches/{match_id}/join")
     for n in range(3, players + 1):
         alice.post(f"/api/matches/{match_id}/bots", {"seat": f"p{n}"})
@@ -102,7 +103,7 @@ def test_resigning_a_two_seat_match_hands_the_win_to_the_other_side(make_player)
 
 
 def test_resigning_a_larger_match_hands_the_seat_to_a_bot(make_player):
-    alice, bob, match_id = started(make_player, players=3, names=("Ana", "Bea"))
+    alice, bob, match_id = started(make_player, players=3, names=("Ana", "Bea"), target="5")
     assert bob.post(f"/api/matches/{match_id}/resign").status_code == 200
     m = alice.match(match_id)
     assert m["status"] == "active"
@@ -150,14 +151,14 @@ def test_past_views_are_filtered_like_live_views(make_player):
 
 
 def test_after_the_end_players_step_through_from_any_seat(make_player):
-    alice, bob, match_id = started(make_player)
+    alice, bob, match_id = started(make_player, target="5")
     final = play_out([alice, bob], match_id)
     r = alice.get(f"/api/matches/{match_id}/at/{final['seq']}?seat=p2")
     assert r.status_code == 200 and r.json()["view"] == bob.match(match_id)["view"]
 
 
 def test_export_and_verify_catch_tampering(make_player, server):
-    alice, bob, match_id = started(make_player)
+    alice, bob, match_id = started(make_player, target="7")
     mover, m = answer_until([alice, bob], match_id, "order")
     d = next(x for x in m["pending"] if x["kind"] == "order")
     mover.act(match_id, d["decision"], "sort", seq=m["seq"])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import logging
-import secrets
+import os
+import random
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
@@ -34,8 +36,27 @@ NOTIFY_CHANNEL = "match_events"
 BOT_NAMES = ("random", "rules")  # "rules" = the game's own bot, "random" = any legal choice
 
 
+def _seed_source() -> random.Random:
+    """Where match ids and seeds come from: the OS, or (tests and benchmarks only, via
+    WARROOM_TEST_SEED) a seeded generator, so that a failing run can be reproduced."""
+    fixed = os.environ.get("WARROOM_TEST_SEED")
+    if not fixed:
+        return random.SystemRandom()
+    if int(os.environ.get("WARROOM_WORKERS", "1")) > 1:
+        fixed += f":{os.getpid()}"  # sibling workers must not deal the same ids
+    return random.Random(fixed)
+
+
+_SEEDS = _seed_source()
+
+
 def new_match_id() -> str:
-    return secrets.token_urlsafe(9)  # 12 url-safe chars, unguessable: private tables stay private
+    # 12 url-safe chars, unguessable: private tables stay private
+    return base64.urlsafe_b64encode(_SEEDS.randbytes(9)).decode()
+
+
+def new_match_seed() -> bytes:
+    return _SEEDS.randbytes(32)
 
 
 def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
@@ -69,7 +90,7 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     except Illegal as exc:
         raise ApiError(422, f"players: {exc}") from exc
     match = Match(id=new_match_id(), game=game.id, engine_version=game.version, options=opts, mode=mode,
-                  players=players, status="open", seq=0, seed=secrets.token_bytes(32), created_by=user.id,
+                  players=players, status="open", seq=0, seed=new_match_seed(), created_by=user.id,
                   waiting_on=[])
     db.add(match)
     await db.flush()
