@@ -16,7 +16,7 @@ import pytest
 
 from app.games.protocol import Action, action_rng
 from app.games.qmg import GAME, board
-from app.games.qmg.data import COUNTRIES, deck_of, pieces, team_of
+from app.games.qmg.data import COUNTRIES, card, deck_of, pieces, team_of
 from app.games.qmg.engine import RUN
 from app.games.qmg.state import GameState
 from app.games.qmg.supply import supplied_spaces
@@ -63,6 +63,7 @@ def supply_audit(monkeypatch):
 def play_game(seed: int, players: int, options=None, log=None, secrets_every: int = 0):
     st = GAME.setup(options or {}, GAME.roles(players, {}), random.Random(seed))
     bot_rng = random.Random(seed * 7919)
+    public: list[str] = []
     key = f"seed{seed}".encode()
     for _ in range(MAX_DECISIONS):
         check_invariants(st)
@@ -76,8 +77,23 @@ def play_game(seed: int, players: int, options=None, log=None, secrets_every: in
             log.append((d.seat, a))
         if secrets_every and st.step % secrets_every == 0:
             assert_no_secret_in_views(st)
-        GAME.apply(st, d.seat, a, action_rng(key, st.step))
+        for e in GAME.apply(st, d.seat, a, action_rng(key, st.step)):
+            public.append(e.text)
+            assert set(e.private) <= set(st.seats.values())
+        if GAME.outcome(st) is not None:
+            assert_face_down_names_never_public(st, public)
     raise AssertionError(f"game {seed} did not end in {MAX_DECISIONS} decisions")
+
+
+def assert_face_down_names_never_public(st: GameState, public: list[str]) -> None:
+    """A Response still face down at the end was never named in a public log line."""
+    spaces = {board.name(s) for s in board.spaces()}
+    text = "\n".join(public)
+    for c in COUNTRIES:
+        for iid in st.countries[c].responses:
+            name = card(iid).name_en
+            if name not in spaces:
+                assert name not in text, f"face-down {name} leaked into the public log"
 
 
 def assert_no_secret_in_views(st: GameState) -> None:

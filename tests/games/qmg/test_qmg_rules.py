@@ -444,3 +444,15 @@ def test_supply_removal_repeats_when_a_portless_navy_was_the_only_link():
     answer(st, next(c for c in decision(st).choice_ids() if c.startswith("discard:")))
     until(st, "discard_phase")
     assert sorted(st.units_of("japan")) == ["japan", "sea_of_japan"]
+
+
+def test_instant_victory_ends_the_game_after_the_usas_turn():
+    st = make({"eastern_united_states": ["usa"], "germany": ["germany"]}, active="usa",
+              hand={"usa": ["usa_build_army", "usa_land_battle"]})
+    st.vp = {"axis": 40, "allies": 0}
+    answer(st, next(c for c in decision(st).choice_ids() if c.startswith("discard:")))
+    until(st, "discard_phase")
+    ev = answer(st)
+    assert st.outcome and st.outcome["team"] == "axis" and GAME.pending(st) == []
+    assert "lead" in texts(ev)
+    assert GAME.outcome(st).summary.startswith("Axis win")
