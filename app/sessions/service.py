@@ -89,7 +89,10 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
         seats = game.roles(players, opts)
     except Illegal as exc:
         raise ApiError(422, f"players: {exc}") from exc
-    match = Match(id=new_match_id(), game=game.id, engine_version=game.version, options=opts, mode=mode,
+    match_id = new_match_id()
+    while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
+        match_id = new_match_id()
+    match = Match(id=match_id, game=game.id, engine_version=game.version, options=opts, mode=mode,
                   players=players, status="open", seq=0, seed=new_match_seed(), created_by=user.id,
                   waiting_on=[])
     db.add(match)
