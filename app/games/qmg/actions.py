@@ -13,7 +13,13 @@ from app.games.qmg.board import kind_at
 from app.games.qmg.data import COUNTRIES, COUNTRY_NAME, card, team_of
 from app.games.qmg.engine import Ctx, Task, answer, ask, cont, task, wait
 from app.games.qmg.state import GameState
-from app.games.qmg.supply import is_supplied, status_in_play, supplied_spaces, would_be_supplied
+from app.games.qmg.supply import (
+    is_supplied,
+    linked_spaces,
+    status_in_play,
+    supplied_spaces,
+    would_be_supplied,
+)
 
 ALL = None  # "anywhere" for a where-list
 
@@ -71,13 +77,14 @@ def build_spaces(state: GameState, c: str, kind: str, where: list[str] | None = 
     mine = set(state.units_of(c))
     cap = board.capital(c)
     adj = board.adjacency(team, state.units)
+    linked = linked_spaces(state, c)
     out = []
     for s in where_list(where):
         if kind_at(s) != kind or c in state.units.get(s, []) or board.enemy_in(s, c, state.units):
             continue
         if not (kind == "army" and s == cap) and not (adj[s] & mine):
             continue
-        if would_be_supplied(state, s, c):
+        if would_be_supplied(state, s, c, linked):
             out.append(s)
     return out
 

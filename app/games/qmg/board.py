@@ -71,9 +71,21 @@ def adjacent(space: str, team: str, units: Units) -> set[str]:
     return out
 
 
-def adjacency(team: str, units: Units) -> dict[str, set[str]]:
-    links = open_strait_links(team, units)
-    return {s: set(base_adjacent(s)) | links.get(s, set()) for s in spaces()}
+def adjacency(team: str, units: Units) -> dict[str, frozenset[str]]:
+    """The whole neighbour map for ``team`` (read-only; cached per strait situation)."""
+    holders = tuple(strait_open_for(st.anchor, units) for st in map_pack().straits)
+    return _adjacency(team, holders)
+
+
+@cache
+def _adjacency(team: str, holders: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    links: dict[str, set[str]] = {}
+    for st, holder in zip(map_pack().straits, holders, strict=True):
+        if holder == team:
+            a, b = st.seas
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    return {s: base_adjacent(s) | frozenset(links.get(s, ())) for s in spaces()}
 
 
 def within(start: Iterable[str], distance: int, team: str, units: Units) -> set[str]:

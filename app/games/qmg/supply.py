@@ -75,8 +75,40 @@ def is_supplied(state: GameState, space: str, country: str) -> bool:
     return space in supplied_spaces(state, country)
 
 
-def would_be_supplied(state: GameState, space: str, country: str) -> bool:
-    """Would a new unit of ``country`` placed in ``space`` be supplied (counting itself)?"""
+def linked_spaces(state: GameState, country: str) -> set[str]:
+    """Own spaces joined to a supply space by a chain of own units (ports not considered)."""
+    team = team_of(country)
+    mine = {s for s, cs in state.units.items() if country in cs}
+    adj = board.adjacency(team, state.units)
+    linked = {s for s in mine if is_supply_space(state, s, team)}
+    todo = list(linked)
+    while todo:
+        for n in adj[todo.pop()]:
+            if n in mine and n not in linked:
+                linked.add(n)
+                todo.append(n)
+    return linked
+
+
+def would_be_supplied(state: GameState, space: str, country: str,
+                      linked: set[str] | None = None) -> bool:
+    """Would a new unit of ``country`` placed in ``space`` be supplied (counting itself)?
+
+    A new unit cannot change strait control or ports of the team unless it is an army,
+    so the fast path (``linked`` given) only serves navies and armies off strait anchors;
+    anything unusual takes the exact path.
+    """
+    team = team_of(country)
+    anchors = {st.anchor for st in board.map_pack().straits}
+    special = country in ("ussr", "japan", "uk", "usa") and (
+        status_in_play(state, "ussr_shverniks_evacuation_council")
+        or status_in_play(state, "usa_american_volunteer_group_expands") or state.flags.get("truk"))
+    if linked is not None and space not in anchors and not special:
+        adj = board.adjacency(team, state.units)
+        joined = is_supply_space(state, space, team) or bool(adj[space] & linked)
+        if not joined:
+            return False
+        return board.is_land(space) or _has_port(space, team, state.units, adj)
     units = {s: list(cs) for s, cs in state.units.items()}
     units.setdefault(space, []).append(country)
     return space in supplied_spaces(state, country, units)

@@ -456,3 +456,23 @@ def test_instant_victory_ends_the_game_after_the_usas_turn():
     assert st.outcome and st.outcome["team"] == "axis" and GAME.pending(st) == []
     assert "lead" in texts(ev)
     assert GAME.outcome(st).summary.startswith("Axis win")
+
+
+def test_fast_supply_check_for_builds_agrees_with_the_exact_one():
+    from app.games.qmg import board as brd
+    from app.games.qmg.supply import linked_spaces, would_be_supplied
+
+    st = GAME.setup({}, GAME.roles(6, {}), random.Random(21))
+    rng = random.Random(4)
+    checked = 0
+    while GAME.outcome(st) is None and checked < 4000:
+        for c in COUNTRIES:
+            linked = linked_spaces(st, c)
+            for s in brd.spaces():
+                if c in st.units.get(s, []) or brd.enemy_in(s, c, st.units):
+                    continue
+                assert would_be_supplied(st, s, c, linked) == would_be_supplied(st, s, c), (c, s)
+                checked += 1
+        d = GAME.pending(st)[0]
+        GAME.apply(st, d.seat, GAME.bot(st, d, rng), random.Random(rng.random()))
+    assert checked >= 4000
