@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.qmg import board
-from app.games.qmg.data import COUNTRIES, card, map_pack, team_of
+from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, card, map_pack, team_of
 from app.games.qmg.engine import current, decision_of
 from app.games.qmg.state import GameState
 
 
-def _card(iid: str) -> dict[str, str]:
+def _card(iid: str, owner_prefix: bool = False) -> dict[str, str]:
     d = card(iid)
-    return {"id": iid, "name": d.name_en, "name_pl": d.name_pl, "type": d.type, "text": d.summary}
+    label = f"{COUNTRY_TITLE[d.country]}: {d.name_en}" if owner_prefix else d.name_en
+    return {"id": iid, "label": label, "name": d.name_en, "name_pl": d.name_pl, "type": d.type,
+            "country": d.country, "text": d.summary}
 
 
 def top_discard(state: GameState, c: str) -> str | None:
@@ -58,8 +60,22 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
     if d is not None and seat is not None and d.seat == seat:
         yours = {"id": d.id, "kind": d.kind, "prompt": d.prompt, "min": d.min, "max": d.max,
                  "choices": [{"id": ch.id, "label": ch.label} for ch in d.choices]}
+    several = len(mine) > 1
+    seats = []
+    for sid in dict.fromkeys(state.seats[c] for c in COUNTRIES):
+        cs_ = [c for c in COUNTRIES if state.seats[c] == sid]
+        seats.append({
+            "id": sid, "label": state.seat_labels.get(sid, sid),
+            "countries": ", ".join(COUNTRY_TITLE[c] for c in cs_),
+            "team": team_of(cs_[0]),
+            "cards_in_hand": sum(len(state.countries[c].hand) for c in cs_),
+            "face_down_responses": sum(len(state.countries[c].responses) for c in cs_),
+        })
     return {
         "game": "qmg",
+        "seats": seats,
+        "hand": [_card(i, several) for c in COUNTRIES if c in mine for i in state.countries[c].hand],
+        "my_responses": [_card(i, several) for c in COUNTRIES if c in mine for i in state.countries[c].responses],
         "round": state.round,
         "active": state.active,
         "phase": state.phase,

@@ -110,3 +110,15 @@ def test_the_view_is_json_compatible_and_names_both_languages():
     hand = v["countries"]["germany"]["hand"]
     assert {h["name_pl"] for h in hand} >= {"Blitzkrieg"}
     assert card(st.countries["germany"].hand[0]).name_pl
+
+
+def test_view_speaks_the_generic_table_conventions():
+    """hand / my_* / seats keys and {id, label} cards, as the platform's generic table panels expect."""
+    st = GAME.setup({}, GAME.roles(2, {}), random.Random(4))
+    v = GAME.view(st, "p1")
+    assert len(v["hand"]) == 30 and all({"id", "label"} <= set(c) for c in v["hand"])
+    assert v["hand"][0]["label"].startswith("Germany: ")
+    assert v["my_responses"] == []
+    assert [s["id"] for s in v["seats"]] == ["p1", "p2"]
+    assert v["seats"][1]["cards_in_hand"] == 30 and v["seats"][1]["countries"] == "United Kingdom, USSR, USA"
+    assert GAME.view(st, None)["hand"] == []
