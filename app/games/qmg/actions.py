@@ -33,6 +33,11 @@ def Cname(c: str) -> str:  # noqa: N802 - capitalised country name for sentence 
     return n[0].upper() + n[1:]
 
 
+def owns(c: str) -> str:
+    """Possessive country name for sentence starts: "Germany's", "The UK's"."""
+    return f"{Cname(c)}'s"
+
+
 def where_list(where: list[str] | None) -> list[str]:
     return list(board.spaces()) if where is None else list(where)
 
@@ -267,7 +272,7 @@ def _answer_battle(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     foes = enemies_in(ctx.state, s, c)
     if len(foes) > 1:
         ctx.push(ask(c, ctx.state, f"Which enemy {kind_at(s)} in {board.name(s)} do you attack?",
-                     [(f, f"The {cname(f)} {kind_at(s)}") for f in foes], "battle_victim",
+                     [(f, f"{owns(f)} {kind_at(s)}") for f in foes], "battle_victim",
                      kind="battle_target", area=s, bkind=t["kind"]))
         return
     ctx.push(battle_resolve(c, t["kind"], s, foes[0] if foes else None))
@@ -304,13 +309,13 @@ def remove(s: str, owner: str, cause: str, by: str) -> Task:
 @task("remove")
 def _run_remove(ctx: Ctx, t: Task) -> bool:
     st, s, o = ctx.state, t["area"], t["c"]
-    what = f"the {cname(o)} {kind_at(s)} in {board.name(s)}"
+    what = f"{owns(o)} {kind_at(s)} in {board.name(s)}"
     if not st.has_unit(s, o):
         ctx.pop(t)
         return False
     if t["i"] == 0:
         if st.is_protected(s, o):
-            ctx.log(f"{what[0].upper() + what[1:]} cannot be removed this turn")
+            ctx.log(f"{what} cannot be removed this turn")
             ctx.pop(t)
             return False
         t["i"] = 1
@@ -321,12 +326,12 @@ def _run_remove(ctx: Ctx, t: Task) -> bool:
     ctx.pop(t)
     prevent = st.flags.pop("prevent", None)
     if st.is_protected(s, o) or prevent == [s, o]:
-        ctx.log(f"{what[0].upper() + what[1:]} is not removed")
+        ctx.log(f"{what} is not removed")
         return False
     st.lift(s, o)
     verb = {"battle": "is destroyed in battle", "supply": "is removed: out of supply",
             "eliminate": "is eliminated"}.get(t["cause"], "is removed")
-    ctx.log(f"{what[0].upper() + what[1:]} {verb}")
+    ctx.log(f"{what} {verb}")
     ctx.push(window({"s": "removed", "c": o, "area": s, "cause": t["cause"], "by": t["by"],
                      "supplied": t["supplied"]}))
     return False
@@ -349,7 +354,7 @@ def _run_eliminate(ctx: Ctx, t: Task) -> bool:
     if not targets:
         ctx.pop(t)
         return False
-    choices = [(f"u:{s}:{o}", f"Eliminate the {cname(o)} {t['kind']} in {board.name(s)}") for s, o in targets]
+    choices = [(f"u:{s}:{o}", f"Eliminate {owns(o)} {t['kind']} in {board.name(s)}") for s, o in targets]
     if t["must"] <= 0:
         choices.append(("skip", "Eliminate no more"))
     elif len(choices) == 1:

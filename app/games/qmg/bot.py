@@ -18,7 +18,7 @@ from app.games.qmg.state import GameState
 from app.games.qmg.supply import is_supply_space, supplied_spaces
 
 BASIC_PREF = {"build_army": 6, "land_battle": 6, "build_navy": 4, "sea_battle": 4,
-              "status": 7, "response": 5, "event": 6, "economic_warfare": 6}
+              "status": 5.5, "response": 4.5, "event": 6, "economic_warfare": 6}
 
 
 def _battle_value(state: GameState, c: str, space: str) -> float:

@@ -14,10 +14,10 @@ the face-down cards really can is never revealed by being asked.
 from __future__ import annotations
 
 from app.games.qmg import board
-from app.games.qmg.actions import Cname, countries_in_order, discard_revealed, pay, window
+from app.games.qmg.actions import Cname, countries_in_order, discard_revealed, owns, pay, window
 from app.games.qmg.board import kind_at
 from app.games.qmg.cards.registry import RULES, Sit, effect
-from app.games.qmg.data import COUNTRY_TITLE, card, catalogue, other_team
+from app.games.qmg.data import card, catalogue, other_team
 from app.games.qmg.engine import Ctx, Task, answer, task, wait
 from app.games.qmg.state import GameState
 
@@ -65,8 +65,8 @@ def describe(sit: Sit) -> str:
         area, unit = board.name(sit["area"]), kind_at(sit["area"])
         return {
             "battle": f"{Cname(c)} started a {sit.get('kind')} battle in {area}",
-            "remove": f"the {COUNTRY_TITLE[c]} {unit} in {area} is about to be removed",
-            "removed": f"the {COUNTRY_TITLE[c]} {unit} in {area} was removed",
+            "remove": f"{owns(c)} {unit} in {area} is about to be removed",
+            "removed": f"{owns(c)} {unit} in {area} was removed",
             "built": f"{Cname(c)} built {'an army' if unit == 'army' else 'a navy'} in {area}",
         }.get(s, s)
     return {

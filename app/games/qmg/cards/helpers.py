@@ -90,7 +90,8 @@ def on_own(s: str) -> Trigger:
 # ---------------------------------------------------------------- effects
 def protect(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ctx.state.protected.append([sit["area"], sit["c"]])
-    ctx.log(f"The {Cname(sit['c'])} unit in {board.name(sit['area'])} cannot be removed this turn")
+    ctx.log(f"{Cname(sit['c'])}'s {board.kind_at(sit['area'])} in {board.name(sit['area'])} "
+            "cannot be removed this turn")
 
 
 def eliminate_built(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
