@@ -12,6 +12,7 @@ import random
 from app.games.protocol import Action, Decision
 from app.games.qmg import board
 from app.games.qmg.actions import battle_spaces, build_spaces
+from app.games.qmg.cards.registry import RULES
 from app.games.qmg.data import card, team_of
 from app.games.qmg.engine import current
 from app.games.qmg.state import GameState
@@ -86,7 +87,14 @@ def _score(state: GameState, d: Decision, cid: str, c: str | None, rng: random.R
             return 0.0
         return _play_value(state, c, rest) + noise * 4
     if d.kind == "react":
-        return (8 if cid != "pass" else 1) + noise
+        if cid == "pass":
+            return 1 + noise
+        iid = cid.split(":", 1)[1]
+        r = RULES.get(card(iid).key)
+        owner = card(iid).country
+        if r and r.cost_deck > len(state.countries[owner].deck):
+            return 0.5  # the cost would be paid in VP
+        return 8 + noise
     if c is None:
         return noise
     if d.kind == "battle":

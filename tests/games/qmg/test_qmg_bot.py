@@ -52,3 +52,12 @@ def test_bot_answers_every_decision_legally_in_a_long_game():
         a = GAME.bot(st, d, rng)
         assert set(a.choices) <= set(d.choice_ids()) and d.min <= len(a.choices) <= d.max
         GAME.apply(st, d.seat, a, random.Random(rng.random()))
+
+
+def test_bot_does_not_pay_a_deck_cost_in_vp():
+    units = {"germany": ["germany"], "balkans": ["germany"], "ukraine": ["ussr"], "moscow": ["ussr"]}
+    st = card_position(units, "germany", "ger_land_battle", statuses={"germany": ["ger_blitzkrieg"]},
+                       deck={"germany": 0})
+    go(st, "play:", "at:ukraine")
+    until_usable(st, "ger_blitzkrieg")
+    assert GAME.bot(st, decision(st), random.Random(0)).choice == "pass"
