@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from app import db as database
-from app.api import auth, live, matches, pages, table
+from app.api import auth, clocks, live, matches, pages, table
 from app.api.guards import OriginGuard
 from app.config import load_settings
 from app.sessions.bots import BotDriver
@@ -90,6 +90,7 @@ def create_app() -> FastAPI:
     app.include_router(auth.router)
     app.include_router(matches.router)
     app.include_router(table.router)
+    app.include_router(clocks.router)
     app.include_router(live.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

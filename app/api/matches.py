@@ -27,6 +27,7 @@ from app.games.registry import installed
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import service
+from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
 from app.sessions.views import event_text, pending_for, seat_message, seat_view
@@ -53,7 +54,8 @@ def invite_url(request: Request, match_id: str) -> str:
 async def create_match(body: CreateMatchIn, request: Request, user: User = Depends(require_user),
                        db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
     async with db.begin():
-        match = await service.create_match(db, user, body.game, body.players, body.options, body.mode)
+        match = await service.create_match(db, user, body.game, body.players, body.options, body.mode,
+                                           body.clock.model_dump(exclude_none=True) if body.clock else None)
         await service.join(db, user, match.id, None)
     return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
 
@@ -104,7 +106,7 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: Use
         match_id=match.id, game=match.game, mode=match.mode, you=you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in seats],
-        **message)
+        clocks=await clock_states(db, match, seats, service.utcnow()), **message)
 
 
 async def player_names(db: AsyncSession, seats: list[MatchSeat]) -> dict[int | None, str]:

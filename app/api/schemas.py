@@ -50,11 +50,23 @@ class GameOut(BaseModel):
     options: list[OptionOut]
 
 
+class ClockIn(Strict):
+    """A table's pace: live uses the *_seconds fields, async the *_days ones; missing fields
+    take the mode's defaults (live 20 min + 30 s; async 3 days, +1 a move, at most 7)."""
+
+    initial_seconds: int | None = Field(default=None, ge=10, le=24 * 3600)
+    increment_seconds: int | None = Field(default=None, ge=0, le=3600)
+    initial_days: int | None = Field(default=None, ge=1, le=60)
+    per_move_days: int | None = Field(default=None, ge=0, le=30)
+    max_days: int | None = Field(default=None, ge=1, le=365)
+
+
 class CreateMatchIn(Strict):
     game: str = Field(min_length=1, max_length=40)
     players: int = Field(ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
     mode: Literal["live", "async"] = "live"
+    clock: ClockIn | None = Field(default=None, description="null or absent: an untimed table")
 
 
 class CreateMatchOut(BaseModel):
@@ -100,6 +112,13 @@ class LogLine(BaseModel):
     text: str
 
 
+class ClockOut(BaseModel):
+    remaining_ms: int
+    running: bool
+    timed_out: bool
+    on_vacation_until: str | None
+
+
 class MatchOut(BaseModel):
     match_id: str
     game: str
@@ -113,6 +132,7 @@ class MatchOut(BaseModel):
     waiting_on: list[str]
     log: list[LogLine]
     outcome: dict[str, Any] | None
+    clocks: dict[str, ClockOut] = Field(default_factory=dict, description="per seat; empty when untimed")
 
 
 class MatchSummary(BaseModel):

@@ -24,7 +24,8 @@ from app.games.protocol import (
 )
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
-from app.models import Match, MatchSeat, Snapshot, User
+from app.models import Match, MatchPace, MatchSeat, Snapshot, User
+from app.sessions.clock_rules import ClockError, parse_pace
 from app.sessions.errors import ApiError, not_found
 from app.sessions.hooks import turn_changed
 from app.sessions.replay import LoadedMatch, MatchCache, state_hash
@@ -78,7 +79,7 @@ def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
 
 
 async def create_match(db: AsyncSession, user: User, game_id: str, players: int, options: dict[str, Any],
-                       mode: str) -> Match:
+                       mode: str, clock: dict[str, Any] | None = None) -> Match:
     game = get_game(game_id)
     if game is None:
         raise ApiError(422, f"game: '{game_id}' is not installed here")
@@ -89,6 +90,10 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
         seats = game.roles(players, opts)
     except Illegal as exc:
         raise ApiError(422, f"players: {exc}") from exc
+    try:
+        pace = parse_pace(mode, clock)  # None: untimed
+    except ClockError as exc:
+        raise ApiError(422, str(exc)) from exc
     match_id = new_match_id()
     while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
         match_id = new_match_id()
@@ -100,6 +105,9 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     for position, seat in enumerate(seats):
         db.add(MatchSeat(match_id=match.id, seat=seat.id, position=position, label=seat.label,
                          roles=list(seat.roles)))
+    if pace is not None:
+        db.add(MatchPace(match_id=match.id, kind=pace.kind, initial_ms=pace.initial_ms, credit_ms=pace.credit_ms,
+                         cap_ms=pace.cap_ms))
     await db.flush()
     return match
 
@@ -197,7 +205,12 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
 
 
 def utcnow() -> datetime:
-    """Server time, the only clock Warroom trusts (tests replace it)."""
+    """Server time, the only clock Warroom trusts. Tests move it by rewriting the ISO
+    timestamp in the file named by WARROOM_FAKE_NOW_FILE (unset: the real clock)."""
+    fake = os.environ.get("WARROOM_FAKE_NOW_FILE")
+    if fake:
+        with open(fake) as f:
+            return datetime.fromisoformat(f.read().strip()).astimezone(UTC)
     return datetime.now(UTC)
 
 
