@@ -18,7 +18,7 @@ async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
         yield db
 
 
-def get_cache(conn: HTTPConnection) -> MatchCache:
+async def get_cache(conn: HTTPConnection) -> MatchCache:  # async: no thread-pool hop per request
     return conn.app.state.cache
 
 

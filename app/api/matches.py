@@ -162,13 +162,13 @@ async def start_and_wake(request: Request, db: AsyncSession, cache: MatchCache, 
 
 
 async def submit_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
-                          seq: int, decision: str, choices: list[str], key: str | None) -> tuple[Match, int, bool]:
+                          seq: int, decision: str, choices: list[str], key: str | None) -> service.Submitted:
     """The one way a human's answer enters the log (JSON API and pages alike)."""
     async with cache.writing(match_id), db.begin():
-        match, applied_seq, applied = await service.submit(db, cache, user, match_id, seq, decision, choices, key)
-    if applied:
+        done = await service.submit(db, cache, user, match_id, seq, decision, choices, key)
+    if done.applied and done.has_bots:
         request.app.state.bots.kick(match_id)
-    return match, applied_seq, applied
+    return done
 
 
 def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> ActionOut:
@@ -182,8 +182,8 @@ def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> A
 async def act(match_id: str, body: ActionIn, request: Request, user: User = Depends(require_user),
               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> ActionOut | JSONResponse:
     try:
-        match, seq, applied = await submit_and_wake(request, db, cache, user, match_id, body.seq, body.decision,
-                                                    body.picked(), body.key)
+        done = await submit_and_wake(request, db, cache, user, match_id, body.seq, body.decision, body.picked(),
+                                     body.key)
     except ApiError as exc:
         if exc.status != 409:
             raise
@@ -191,15 +191,10 @@ async def act(match_id: str, body: ActionIn, request: Request, user: User = Depe
         return JSONResponse(status_code=409, content={
             "error": exc.error, "seq": current.seq, "view": current.view,
             "pending": [p.model_dump() for p in current.pending]})
-    seats = await service.seat_rows(db, match_id)
-    seat = service.seat_of(seats, user) or ""
-    if applied:
-        loaded = cache.peek(match_id)
-        if loaded is None or loaded.seq != seq:
-            loaded = await cache.load(db, match, upto=seq)
-    else:
-        loaded = await cache.load(db, match, upto=seq)
-    return action_out(loaded, match, seat, applied)
+    loaded = cache.peek(match_id)
+    if loaded is None or loaded.seq != done.seq:  # a retried key, or the table moved on meanwhile
+        loaded = await cache.load(db, done.match, upto=done.seq)
+    return action_out(loaded, done.match, done.seat, done.applied)
 
 
 @router.get("/matches/{match_id}/log", response_model=list[LogLine], responses=ERRORS,

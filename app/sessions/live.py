@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
-import jsonpatch
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.models import Match
-from app.sessions.replay import LoadedMatch, MatchCache
+from app.sessions.patch import make_patch
+from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
 from app.sessions.views import seat_message
 
@@ -63,7 +63,7 @@ class Hub:
         self.dsn = dsn
         self.poll_seconds = poll_seconds
         self.subscribers: dict[str, set[Subscriber]] = {}
-        self.dirty: set[str] = set()
+        self.dirty: dict[str, int | None] = {}  # match -> newest notified seq (None: unknown)
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
@@ -95,17 +95,19 @@ class Hub:
             if not subs:
                 del self.subscribers[sub.match_id]
 
-    def mark(self, match_id: str) -> None:
+    def mark(self, match_id: str, seq: int | None = None) -> None:
+        """Push ``match_id`` soon; ``seq`` when known lets a current cache skip the database."""
         if match_id in self.subscribers:
-            self.dirty.add(match_id)
+            known = self.dirty.get(match_id, seq)
+            self.dirty[match_id] = None if known is None or seq is None else max(known, seq)
             self.wake.set()
 
     # --- the listener ----------------------------------------------------
     def _notified(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        match_id, _, _seq = payload.rpartition(":")
+        match_id, _, seq = payload.rpartition(":")
         for hook in self.on_commit:
             hook(match_id)
-        self.mark(match_id)
+        self.mark(match_id, int(seq) if seq.isdigit() else None)
 
     async def _listen(self) -> None:
         while True:
@@ -151,38 +153,48 @@ class Hub:
         while True:
             await self.wake.wait()
             self.wake.clear()
-            batch, self.dirty = self.dirty, set()
-            for match_id in batch:
-                try:
-                    await self._push_match(match_id)
-                except Exception:
-                    log.exception("pushing match %s failed", match_id)
+            batch, self.dirty = self.dirty, {}
+            # matches are independent: one slow table must not hold up the others
+            await asyncio.gather(*(self._push_match(m, seq) for m, seq in batch.items()))
 
-    async def _push_match(self, match_id: str) -> None:
-        subs = list(self.subscribers.get(match_id, ()))
-        if not subs:
-            return
-        found = await self._load(match_id)
-        if found is None:
-            return
-        match, loaded = found
-        patches: dict[tuple[str | None, int], str] = {}
-        for sub in subs:
-            # rendered pages also show seats, the start and chat, which change without a new seq
-            if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status):
-                continue
-            await self._deliver(sub, loaded, match, patches)
+    async def _push_match(self, match_id: str, seq: int | None) -> None:
+        try:
+            subs = list(self.subscribers.get(match_id, ()))
+            loaded = self.cache.peek(match_id)
+            if (seq is not None and loaded is not None and loaded.seq == seq and loaded.head is not None
+                    and loaded.head.status != "open"):
+                # this worker already holds that seq (it committed it, most often): no query at all
+                head, patches = loaded.head, {}
+                for sub in [s for s in subs if s.render is None]:
+                    await self._deliver(sub, loaded, head, patches)
+                subs = [s for s in subs if s.render is not None]  # pages also show seats and chat
+            if not subs:
+                return
+            found = await self._load(match_id)
+            if found is None:
+                return
+            match, loaded = found
+            patches = {}
+            for sub in subs:
+                # rendered pages also show seats, the start and chat, which change without a new seq
+                if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status):
+                    continue
+                await self._deliver(sub, loaded, match, patches)
+        except Exception:
+            log.exception("pushing match %s failed", match_id)
 
     async def _load(self, match_id: str) -> tuple[Match, LoadedMatch | None] | None:
-        """The match row and, once it has started, its newest state (None before the start)."""
-        async with self.sessions() as db:
+        """The match row and, once it has started, its newest state (None before the start).
+
+        The match lock is taken before a pooled connection, in the same order as every
+        writer: the other order deadlocks the pool under load."""
+        async with self.cache.lock(match_id), self.sessions() as db:
             match = await db.get(Match, match_id, populate_existing=True)
             if match is None:
                 return None
             if match.status == "open":
                 return match, None
-            async with self.cache.lock(match_id):
-                return match, await self.cache.load(db, match)
+            return match, await self.cache.load(db, match)
 
     async def _send_one(self, sub: Subscriber, full: bool, client_seq: int | None = None) -> None:
         found = await self._load(sub.match_id)
@@ -193,23 +205,25 @@ class Hub:
             sub.last = None
         await self._deliver(sub, loaded, match, {})
 
-    async def _deliver(self, sub: Subscriber, loaded: LoadedMatch | None, match: Match,
-                       patches: dict[tuple[str | None, int], str]) -> None:
+    async def _deliver(self, sub: Subscriber, loaded: LoadedMatch | None, match: Match | MatchHead,
+                       patches: dict[tuple[str | None, int, str], str]) -> None:
         if sub.render is not None:
+            assert isinstance(match, Match)
             text = await sub.render(loaded, match, sub.seat)
             sub.last_seq = seq_of(loaded)
             await self._send(sub, text)
             return
+        if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status) and sub.last:
+            return  # already has it (a notification and a poll can race)
         message = seat_message(loaded, match, sub.seat)
         if sub.last is None:
             text = encode(message)
         else:
-            # sockets of one seat that last saw the same seq get the very same patch
-            key = (sub.seat, sub.last_seq)
+            # sockets of one seat that last saw the same message get the very same patch
+            key = (sub.seat, sub.last_seq, sub.last_status)
             text = patches.get(key) or ""
             if not text:
-                patch = jsonpatch.make_patch(sub.last, message).patch
-                text = patches[key] = encode({"seq": seq_of(loaded), "patch": patch})
+                text = patches[key] = encode({"seq": seq_of(loaded), "patch": make_patch(sub.last, message)})
         sub.last = message
         sub.last_seq = seq_of(loaded)
         sub.last_status = match.status

@@ -30,6 +30,19 @@ SETUP_SEQ = 0
 LOG_TAIL = 30
 
 
+@dataclass(frozen=True)
+class MatchHead:
+    """The match row's fields a per-seat message shows, as of the cached seq."""
+
+    status: str
+    waiting_on: list[str]
+    outcome: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, match: Match) -> MatchHead:
+        return cls(match.status, list(match.waiting_on or []), match.outcome)
+
+
 @dataclass
 class LoadedMatch:
     match_id: str
@@ -41,6 +54,7 @@ class LoadedMatch:
     views: dict[tuple[int, str | None], dict[str, Any]] = field(default_factory=dict)
     # the newest log entries as (seq, events), so live updates carry the log without a query
     tail: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list)
+    head: MatchHead | None = None  # None: not known for this seq, read the match row
 
     def remember(self, seq: int, events: list[dict[str, Any]]) -> None:
         self.tail.append((seq, events))
@@ -129,6 +143,10 @@ class MatchCache:
         async with self.lock(match_id):
             try:
                 yield
+            except ApiError as refusal:
+                if refusal.state_touched:  # refusals before any change leave a good cache behind
+                    self.forget(match_id)
+                raise
             except BaseException:
                 self.forget(match_id)
                 raise
@@ -159,6 +177,8 @@ class MatchCache:
         cached = self._matches.get(match.id)
         if cached is not None and cached.seq == target:
             self._matches.move_to_end(match.id)
+            if upto is None:
+                cached.head = MatchHead.of(match)
             return cached
         game = game_of(match)
         if cached is not None and cached.seq < target and upto is None:
@@ -170,6 +190,7 @@ class MatchCache:
                     cached.remember(row.seq, row.events)
                 cached.seq = target
                 cached.views.clear()
+                cached.head = MatchHead.of(match) if upto is None else None
                 self._keep(cached)
                 return cached
         loaded = await self._from_snapshot(db, match, game, target)
@@ -183,6 +204,7 @@ class MatchCache:
             .order_by(ActionRow.seq.desc()).limit(LOG_TAIL))).all()
         loaded.tail = [(seq, events) for seq, events in reversed(recent)]
         if upto is None:
+            loaded.head = MatchHead.of(match)
             self._keep(loaded)
         return loaded
 

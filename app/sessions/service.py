@@ -6,7 +6,7 @@ import base64
 import logging
 import os
 import random
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,9 +26,9 @@ from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
 from app.sessions.clock_rules import ClockError, parse_pace
-from app.sessions.errors import ApiError, not_found
+from app.sessions.errors import ApiError, RefusedMidway, not_found
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import LoadedMatch, MatchCache, state_hash
+from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, state_hash
 from app.sessions.settings import snapshot_every
 
 log = logging.getLogger("warroom.sessions")
@@ -191,6 +191,7 @@ async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) 
     cache.forget(match_id)
     loaded = await cache.load(db, match)
     match.waiting_on = waiting_on(loaded)
+    loaded.head = MatchHead.of(match)
     await turn_changed(db, match, [], utcnow())
     await notify(db, match)
     return match
@@ -202,6 +203,7 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
     if outcome is not None:
         finish(match, asdict(outcome))
     match.waiting_on = [] if outcome else waiting_on(loaded)
+    loaded.head = MatchHead.of(match)
 
 
 def utcnow() -> datetime:
@@ -252,7 +254,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        raise ApiError(400, str(exc)) from exc
+        raise RefusedMidway(400, str(exc)) from exc
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -272,9 +274,9 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
 
 
 async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str, seq: int, decision_id: str,
-                 choices: list[str], key: str | None) -> tuple[Match, int, bool]:
-    """Returns (match, seq of the action, applied); ``applied`` is False when ``key``
-    repeats an earlier request, whose seq is returned instead."""
+                 choices: list[str], key: str | None) -> Submitted:
+    """Answer a pending decision for the caller's seat. A repeated idempotency ``key``
+    applies nothing and reports the seq of the earlier request instead."""
     match = await get_match(db, match_id, lock=True)
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
@@ -288,7 +290,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str,
         if earlier is not None:
             if earlier.user_id != user.id:
                 raise ApiError(409, "this idempotency key was already used by someone else")
-            return match, earlier.seq, False
+            return Submitted(match, earlier.seq, False, seat, has_bots=any(s.bot for s in seats))
     if match.status != "active":
         raise ApiError(400, f"this match is {match.status}: no moves can be made")
     if seq != match.seq:
@@ -298,9 +300,18 @@ async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str,
     try:
         action = validate_action(decision, choices)
     except Illegal as exc:
-        raise ApiError(400, str(exc)) from exc
+        raise RefusedMidway(400, str(exc)) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
-    return match, match.seq, True
+    return Submitted(match, match.seq, True, seat, has_bots=any(s.bot for s in seats))
+
+
+@dataclass(frozen=True)
+class Submitted:
+    match: Match
+    seq: int  # of the move (or of the earlier request with the same key)
+    applied: bool
+    seat: str
+    has_bots: bool  # whether a bot may be due to answer next
 
 
 async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:

@@ -9,7 +9,7 @@ from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
 from app.sessions.errors import ApiError
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import MatchCache, is_meta, standing_moves, state_hash
+from app.sessions.replay import MatchCache, MatchHead, is_meta, standing_moves, state_hash
 from app.sessions.service import finish, get_match, notify, seat_of, seat_rows, settle, utcnow
 
 UNDO_RULE = "undo never crosses another player's action, a reveal, a shuffle or a die roll"
@@ -76,6 +76,7 @@ async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str)
         row = await _append(db, match, seat, {"meta": "resign"}, text, user)
         others = [s.seat for s in seats if s.seat != seat]
         finish(match, {"winners": others, "summary": text, "scores": {}})
+        loaded.head = MatchHead.of(match)
     else:
         mine.bot = "rules"
         text = f"{mine.label} resigns; a bot plays the seat from here"

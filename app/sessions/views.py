@@ -6,7 +6,7 @@ from typing import Any
 
 from app.games.protocol import Decision
 from app.models import Match
-from app.sessions.replay import LoadedMatch
+from app.sessions.replay import LoadedMatch, MatchHead
 
 
 def decision_payload(d: Decision) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def log_lines(entries: list[tuple[int, list[dict[str, Any]]]], seat: str | None)
     return [{"seq": seq, "text": event_text(e, seat)} for seq, events in entries for e in events]
 
 
-def seat_message(loaded: LoadedMatch | None, match: Match, seat: str | None) -> dict[str, Any]:
+def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str | None) -> dict[str, Any]:
     """The full per-seat message: what GET /api/matches/{id} and the WebSocket carry.
 
     Before the start (``loaded`` None) there is nothing to see: seats may still change,

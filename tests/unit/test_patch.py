@@ -1,0 +1,64 @@
+"""The live patches must turn the last message into the next one, exactly."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import jsonpatch
+
+from app.sessions.patch import make_patch
+
+
+def random_tree(rng: random.Random, depth: int = 0):
+    kind = rng.random()
+    if depth > 3 or kind < 0.3:
+        return rng.choice([None, True, 0, 1, "a", "b/c", "d~e", 2.5])
+    if kind < 0.65:
+        return {rng.choice("xyz/~") + str(i): random_tree(rng, depth + 1) for i in range(rng.randint(0, 4))}
+    return [random_tree(rng, depth + 1) for _ in range(rng.randint(0, 5))]
+
+
+def mutate(rng: random.Random, tree):
+    tree = copy.deepcopy(tree)
+    if isinstance(tree, dict) and tree and rng.random() < 0.8:
+        key = rng.choice(list(tree))
+        if rng.random() < 0.2:
+            del tree[key]
+        else:
+            tree[key] = mutate(rng, tree[key])
+        if rng.random() < 0.3:
+            tree["new" + str(rng.randint(0, 9))] = random_tree(rng)
+        return tree
+    if isinstance(tree, list) and rng.random() < 0.8:
+        drop = rng.randint(0, len(tree))
+        return tree[drop:] + [random_tree(rng) for _ in range(rng.randint(0, 3))]
+    return random_tree(rng)
+
+
+def test_patches_reproduce_the_new_message():
+    rng = random.Random(6902)
+    for _ in range(3000):
+        old = random_tree(rng)
+        new = mutate(rng, old)
+        patch = make_patch(old, new)
+        assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new, (old, new, patch)
+
+
+def test_a_sliding_log_becomes_removals_and_appends():
+    old = {"seq": 4, "log": [{"seq": n, "text": f"move {n}"} for n in range(1, 31)]}
+    new = {"seq": 5, "log": old["log"][1:] + [{"seq": 31, "text": "move 31"}]}
+    patch = make_patch(old, new)
+    assert patch == [{"op": "replace", "path": "/seq", "value": 5},
+                     {"op": "remove", "path": "/log/0"},
+                     {"op": "add", "path": "/log/-", "value": {"seq": 31, "text": "move 31"}}]
+
+
+def test_true_is_not_one_in_json():
+    patch = make_patch({"a": 1, "b": [1.0]}, {"a": True, "b": [1]})
+    assert jsonpatch.apply_patch({"a": 1, "b": [1.0]}, patch) == {"a": True, "b": [1]}
+    assert patch and all(op["op"] == "replace" for op in patch)
+
+
+def test_equal_messages_need_no_patch():
+    assert make_patch({"a": [1, 2]}, {"a": [1, 2]}) == []
