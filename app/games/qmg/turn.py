@@ -8,7 +8,6 @@ from app.games.qmg.actions import (
     add_vp,
     discard_from_deck,
     discard_hidden,
-    discard_revealed,
     remove,
     window,
 )
@@ -341,5 +340,3 @@ def finish(ctx: Ctx, team: str, summary: str) -> None:
     st.stack.clear()
     ctx.log(summary)
 
-
-__all__ = ["discard_revealed", "draw", "turn"]

@@ -163,10 +163,6 @@ rule("ger_the_autobahn", play=lambda ctx, o, i: rebuild_all(ctx, o, "The Autobah
 
 
 # ---- Economic Warfare
-def _ew(fn):  # noqa: ANN001, ANN202
-    return fn
-
-
 rule("ger_submarines_enforce_blockade", submarines=True, ew_targets=("uk",), play=lambda ctx, o, i: (
     vp(ctx, o, units_near(ctx.state, o, "north_sea", include_self=False), "Submarines Enforce Blockade"),
     ew(ctx, o, "uk", 2)))

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from app.games.qmg import board
 from app.games.qmg.actions import (
-    Cname,
     battle,
     battle_spaces,
     build,
     build_spaces,
     deploy,
-    discard_from_deck,
     discard_revealed,
     eliminate,
     remove,
@@ -149,5 +146,3 @@ def _rationing(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
 
 
 rule("uk_rationing", trigger=_rationing_trigger, use=_rationing)
-
-__all__ = ["Cname", "board", "discard_from_deck"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.games.qmg import board
 from app.games.qmg.actions import Cname, battle, build, deploy, deployable
 from app.games.qmg.cards.germany import rebuild_all
-from app.games.qmg.cards.helpers import ew, on_own, on_own_battle, on_own_build, on_play, on_would_remove, tasks_of
+from app.games.qmg.cards.helpers import ew, on_own_battle, on_own_build, on_play, on_would_remove, tasks_of
 from app.games.qmg.cards.italy import discard_random_response
 from app.games.qmg.cards.play import play_card, playable
 from app.games.qmg.cards.registry import Sit, rule
@@ -166,5 +166,3 @@ rule("usa_b29_superfortress", ew_targets=("germany",),
      play=_bomb("germany", "germany", "army", 3, 5, "B-29 Superfortress"))
 rule("usa_firestorm_bombing", ew_targets=AXIS, play=_bomb_choice(None, 1, 7, "Firestorm Bombing"))
 rule("usa_sbd_dauntless", ew_targets=("japan",), play=_bomb("japan", "japan", "navy", 2, 4, "SBD Dauntless"))
-
-__all__ = ["on_own"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from app.games.qmg import board
 from app.games.qmg.actions import battle, deploy, eliminate
 from app.games.qmg.cards.germany import rebuild_all
 from app.games.qmg.cards.helpers import (
@@ -88,5 +87,3 @@ rule("ussr_moscow", trigger=on_would_remove(owners=[U], kind="army", where=["mos
 rule("ussr_rasputitsa", use=eliminate_built, trigger=on_enemy_build(
     "army", lambda st, sit, o: sit["area"] in in_or_adj("moscow")))
 rule("ussr_stalingrad", trigger=on_would_remove(owners=[U], kind="army", where=["ukraine"]), use=protect)
-
-__all__ = ["board"]
