@@ -10,6 +10,7 @@ API and its socket use, never from the raw state.
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any
 
@@ -103,6 +104,15 @@ def board_template(game_id: str) -> str | None:
     if os.path.exists(os.path.join(GAMES_DIR, game_id, "templates", "board.html")):
         return f"games/{game_id}/templates/board.html"
     return None
+
+
+def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """Extra context for a game's own board template, from its optional pure module
+    ``app/games/<game>/page.py``: ``board_context(view, seat) -> dict`` (e.g. map geometry).
+    It gets only this seat's view, so it cannot show more than the view does."""
+    if not view or not os.path.exists(os.path.join(GAMES_DIR, game_id, "page.py")):
+        return {}
+    return dict(importlib.import_module(f"app.games.{game_id}.page").board_context(view, seat))
 
 
 def base_context(request: Request, user: User | None) -> dict[str, Any]:
@@ -300,6 +310,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     labels = {r.seat: r.label for r in rows}
     hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
     private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    extras = board_extras(match.game, view, you)  # a game's own board may show the hand itself
     hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
                           and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
     return {
@@ -314,6 +325,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
         "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
         "board_template": board_template(match.game),
+        "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
         "chat": await chat_lines(db, match.id),
     }
 

@@ -155,4 +155,5 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                "pos": 50 + 50 * lead / INSTANT_WIN_LEAD},
         "in_play": view.get("in_play") or [],
         "hand_on_board": bool(mine),
+        "own_zoom": True,  # only the map pans and zooms (the table's zoom frame would crop the cards)
     }

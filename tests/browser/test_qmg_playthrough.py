@@ -1,0 +1,166 @@
+"""Quartermaster General in real browsers: two humans and a bot play whole rounds by clicking.
+
+Alice opens a three-player QMG table from the lobby, Bob joins through the invite link, Alice
+seats the rules bot and starts. Then whoever has a decision clicks the first legal answer the
+board offers: a highlighted map space, a card's button in the hand, or else the first button
+(or the first boxes) in the Decisions panel. Each page must only ever show its own hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOT = "/tmp/qmg-board.png"
+TARGET_ROUND = 3
+PLAY_SECONDS = 90
+LEAK_CHECK_EVERY = 8  # moves
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def sign_in_as_guest(page: Any, name: str) -> None:
+    form = page.locator("form[action='/guest']")
+    form.locator("input[name=name]").fill(name)
+    form.locator("button").click()
+
+
+def seq_of(page: Any) -> int:
+    return int(page.locator("#status").get_attribute("data-seq") or 0)
+
+
+def answer_first_choice(page: Any) -> str:
+    """Click the first legal answer the page offers; returns what was clicked (for the failure message)."""
+    target = page.locator(".qmg-map .space.target[hx-post]")
+    if target.count():
+        space = target.first.get_attribute("data-space")
+        target.first.click()
+        return f"map:{space}"
+    card_button = page.locator(".qmg-hand-form button[name=choice]")
+    if card_button.count():
+        value = card_button.first.get_attribute("value")
+        card_button.first.click()
+        return f"hand:{value}"
+    form = page.locator("#decisions form.decision").first
+    buttons = form.locator("button[name=choice]")
+    if buttons.count():
+        value = buttons.first.get_attribute("value")
+        buttons.first.click()
+        return f"button:{value}"
+    legend = form.locator("legend").inner_text()
+    least = int(re.findall(r"\d+", legend)[0])  # "Pick between {min} and {max}"
+    boxes = form.locator("input[type=checkbox]")
+    for i in range(least):
+        boxes.nth(i).check()
+    form.locator("button").last.click()
+    return f"boxes:{least}"
+
+
+def own_hand_ids(page: Any, base: str, match_id: str) -> set[str]:
+    view = page.request.get(f"{base}/api/matches/{match_id}").json()["view"]
+    return {card["id"] for c in view["countries"].values() for card in c.get("hand") or []}
+
+
+def assert_pages_show_only_their_own_hands(pages: dict[str, Any], base: str, match_id: str) -> None:
+    hands = {who: own_hand_ids(page, base, match_id) for who, page in pages.items()}
+    html = {who: page.content() for who, page in pages.items()}
+    for me in pages:
+        for card in hands[me]:
+            assert f'data-card="{card}"' in html[me], f"{me}'s own {card} is not on their page"
+        for other in pages:
+            if other != me:
+                shown = sorted(c for c in hands[other] if re.search(rf"\b{c}\b", html[me]))
+                assert not shown, f"{me}'s page shows {other}'s hand cards {shown}"
+
+
+def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)
+    alice_ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
+    bob_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    try:
+        # the table: lobby form, invite link, a bot, start
+        alice.goto(f"{server.url}/")
+        sign_in_as_guest(alice, "Alice")
+        form = alice.locator("form.new-table[data-game=qmg]")
+        form.locator("select[name=players]").select_option("3")
+        form.locator("button", has_text="Create table").click()
+        alice.wait_for_url(re.compile(r"/matches/[\w-]+$"))
+        invite = alice.locator("#invite-link").input_value()
+        match_id = invite.rsplit("/", 1)[1]
+        bob.goto(invite)
+        sign_in_as_guest(bob, "Bob")
+        bob.wait_for_url(invite)
+        bob.locator("#join-table").click()
+        bob.wait_for_url(invite)
+        expect(alice.locator("#seats")).to_contain_text("Bob (guest)")
+        alice.locator("#seats form[action$='/bot'] button").first.click()
+        alice.wait_for_url(invite)
+        alice.locator("#start-match").click()
+        expect(alice.locator("#status")).to_contain_text("in play")
+        expect(alice.locator(".qmg-map")).to_be_visible()
+        expect(bob.locator(".qmg-map")).to_be_visible()
+        assert alice.locator(".qmg-map .space").count() == 52
+        pages = {"alice": alice, "bob": bob}
+        assert_pages_show_only_their_own_hands(pages, server.url, match_id)
+
+        # play: whoever must decide clicks the first legal answer
+        moves: list[str] = []
+        deadline = time.monotonic() + PLAY_SECONDS
+        round_no = 1
+        while time.monotonic() < deadline and round_no < TARGET_ROUND:
+            acted = False
+            for who, page in pages.items():
+                if page.locator("#decisions form.decision").count() == 0:
+                    continue
+                before = seq_of(page)
+                moves.append(f"{who} {answer_first_choice(page)}")
+                page.wait_for_function(
+                    "s => Number(document.querySelector('#status').dataset.seq) > s", arg=before, timeout=10_000)
+                acted = True
+                if len(moves) % LEAK_CHECK_EVERY == 0:
+                    assert_pages_show_only_their_own_hands(pages, server.url, match_id)
+            if not acted:
+                alice.wait_for_timeout(100)  # the bot is thinking, or a push is on its way
+            round_no = int(alice.locator(".qmg-round-no").inner_text())
+            if alice.locator("#status.status-finished").count():
+                break
+        assert round_no >= TARGET_ROUND or alice.locator("#status.status-finished").count(), \
+            f"stuck in round {round_no} after {len(moves)} moves; last: {moves[-5:]}"
+        assert any(m.split()[1].startswith("map:") for m in moves), "no move was made on the map"
+        assert any(m.split()[1].startswith("hand:") for m in moves), "no card was played from the hand"
+
+        # the log carries the engine's own lines, and both pages agree on the board
+        expect(alice.locator("#log")).to_contain_text("plays")
+        assert_pages_show_only_their_own_hands(pages, server.url, match_id)
+        expect(bob.locator(".qmg-round-no")).to_have_text(str(round_no))
+        alice.screenshot(path=SCREENSHOT, full_page=True)
+        bob.screenshot(path=SCREENSHOT.replace(".png", "-bob.png"), full_page=True)
+    except Exception:
+        print(server.log()[-6000:])
+        raise
+    finally:
+        alice_ctx.close()
+        bob_ctx.close()
