@@ -14,9 +14,11 @@ from app.games.qmg.layout import layout
 
 ROUNDS = 20  # rulebook: the game ends after round 20
 INSTANT_WIN_LEAD = 30  # rulebook: a lead of 30 VP at the end of a round wins at once
-LINE_HEIGHT = 21
-TOKEN_GAP = 34
-TOKEN_ROW = 30  # height kept free at the bottom of a space for its unit tokens
+FONT = 22  # label size in view-box units (the CSS says the same)
+LINE_HEIGHT = 23
+CHAR_WIDTH = 0.56 * FONT  # a rough average, to squeeze a label that would overflow its shape
+TOKEN_GAP = 38
+TOKEN_ROW = 32  # height kept free at the bottom of a space for its unit tokens
 SPACE_CHOICE_PREFIXES = ("at", "declare", "u")  # choice ids "<prefix>:<space>[:<country>]" that name a space
 CARD_VERBS = {"play": "Play", "discard": "Discard", "instead": "Use instead", "use": "Use"}
 SHORT = {"germany": "G", "uk": "UK", "japan": "J", "ussr": "SU", "italy": "I", "usa": "US"}
@@ -50,8 +52,14 @@ def card_actions(decision: dict[str, Any] | None) -> dict[str, list[dict[str, st
     return out
 
 
-def label_lines(text: str) -> list[str]:
-    return [part.strip() for part in text.split("|")]
+def label_lines(text: str, width: float) -> list[dict[str, Any]]:
+    """The label's lines; one that would not fit the shape gets a squeezed length."""
+    room = width - 14
+    out = []
+    for part in text.split("|"):
+        part = part.strip()
+        out.append({"text": part, "fit": room if len(part) * CHAR_WIDTH > room else None})
+    return out
 
 
 def _tokens(units: list[dict[str, Any]], x: float, y: float) -> list[dict[str, Any]]:
@@ -79,7 +87,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     spaces = []
     for s in pack.spaces:
         p = lay.spaces[s.id]
-        lines = label_lines(p.label or s.name_en)
+        lines = label_lines(p.label or s.name_en, p.w * (0.8 if s.type == "sea" else 1))
         here = units.get(s.id, [])
         # tokens sit at the bottom of a box, just under the middle of an ellipse; the label is
         # centred in the room above them (label_y = first line's baseline)
@@ -87,7 +95,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         if s.type == "sea":
             token_y = p.y + min(p.h / 2 - TOKEN_ROW / 2 - 4, 6 + (len(lines) - 1) * LINE_HEIGHT / 2 + TOKEN_ROW / 2)
         middle = (p.y - p.h / 2 + token_y - TOKEN_ROW / 2) / 2 if here else p.y
-        label_y = middle - (len(lines) - 1) * LINE_HEIGHT / 2 + 7
+        label_y = middle - (len(lines) - 1) * LINE_HEIGHT / 2 + FONT / 3
         spaces.append({
             "id": s.id, "name": s.name_en, "name_pl": s.name_pl, "type": s.type, "supply": s.supply,
             "capital": s.capital, "home": s.home if s.capital else None,
@@ -145,7 +153,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     return {
         "width": width, "height": lay.view_box.height,
         "spaces": spaces, "edges": edges, "seams": seams, "straits": straits,
-        "decision": decision, "has_targets": bool(targets),
+        "decision": decision, "has_targets": bool(targets), "line_height": LINE_HEIGHT,
         "target_count": sum(len(v) for v in targets.values()),
         "countries": countries, "mine": [c for c in countries if c["mine"]],
         "round": view.get("round"), "rounds": ROUNDS, "phase": PHASES.get(str(view.get("phase")), view.get("phase")),
