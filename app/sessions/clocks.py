@@ -60,14 +60,27 @@ async def _pauses(db: AsyncSession, user_ids: set[int], since: datetime,
 
 # ------------------------------------------------------------------ the turn hook
 
+_PACES: dict[str, rules.Pace | None] = {}  # a table's pace never changes once created
+
+
+async def _pace(db: AsyncSession, match_id: str) -> rules.Pace | None:
+    """The table's pace, asked of the database once per match and worker: every move
+    of every table, timed or not, passes through the hook."""
+    if match_id not in _PACES:
+        row = await db.get(MatchPace, match_id)
+        if len(_PACES) > 10_000:
+            _PACES.clear()
+        _PACES[match_id] = pace_of(row) if row is not None else None
+    return _PACES[match_id]
+
+
 @on_turn_change
 async def turn_moved(db: AsyncSession, match: Match, before: list[str], now: datetime) -> None:
     """Stop the clocks of seats no longer waited on (charging their time and, for a
     player's own move, crediting the increment); start those newly waited on."""
-    pace_row = await db.get(MatchPace, match.id)
-    if pace_row is None:
+    pace = await _pace(db, match.id)
+    if pace is None:
         return
-    pace = pace_of(pace_row)
     clocks = await _clocks(db, match.id)
     seats = {s.seat: s for s in await seat_rows(db, match.id)}
     for seat in seats.keys() - clocks.keys():  # first turn: every seat gets a full bank
