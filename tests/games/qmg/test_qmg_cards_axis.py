@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from qmg_helpers import (
+    answer,
     armies,
     card_position,
     decision,
@@ -392,12 +393,16 @@ def test_skilled_pilots_cut_bombing_of_italy_by_five():
 
 
 def test_skilled_pilots_not_offered_against_cards_that_cannot_hit_italy():
-    st = card_position({"germany": ["germany"]}, "uk", "uk_build_army")
-    st2 = card_position({"japan": ["japan"], "bay_of_bengal": ["japan"]}, "japan", "jpn_indian_ocean_patrols",
-                        responses={"italy": ["ita_skilled_pilots"]})
-    go(st2, "play:")
-    assert "ita_skilled_pilots" not in react_options(st2) if decision(st2).kind == "react" else True
-    assert st is not None
+    st = card_position({"japan": ["japan"], "bay_of_bengal": ["japan"]}, "japan", "jpn_indian_ocean_patrols",
+                       responses={"italy": ["ita_skilled_pilots"]})
+    n = deck(st, "uk")
+    go(st, "play:")
+    asked = []
+    while decision(st).kind == "react":
+        asked.append((decision(st).seat, react_options(st)))
+        answer(st, "pass")
+    assert all(seat != st.seat_of("italy") for seat, _ in asked)
+    assert deck(st, "uk") == n - 2
 
 
 def test_until_usable_helper_is_strict():
