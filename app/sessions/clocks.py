@@ -24,7 +24,7 @@ from app.sessions import clock_rules as rules
 from app.sessions.errors import ApiError
 from app.sessions.hooks import on_turn_change
 from app.sessions.replay import MatchCache
-from app.sessions.service import commit_action, get_match, notify, seat_of, seat_rows, utcnow
+from app.sessions.service import commit_action, get_match, notify, seat_of, seat_rows, seated, utcnow
 
 TIMEOUT_RULE = "a seat may be skipped or handed to a bot only once its clock has run out"
 MAX_SKIPPED_ANSWERS = 100  # one skipped turn is a handful of decisions; this only stops a runaway
@@ -221,13 +221,7 @@ async def handover(db: AsyncSession, user: User, match_id: str, seat: str) -> Ma
 
 async def reclaim(db: AsyncSession, user: User, match_id: str) -> Match:
     """The player takes back a seat handed to a bot after a timeout."""
-    match = await get_match(db, match_id, lock=True)
-    seats = await seat_rows(db, match_id)
-    seat = seat_of(seats, user)
-    if seat is None:
-        raise ApiError(403, "you do not hold a seat at this table")
-    if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: there is no seat to reclaim")
+    match, seats, seat = await seated(db, user, match_id, "reclaim")
     row = next(s for s in seats if s.seat == seat)
     clock = (await _clocks(db, match_id, lock=True)).get(seat)
     if row.bot is None or clock is None or not clock.handed_over:

@@ -134,6 +134,19 @@ def seat_of(seats: list[MatchSeat], user: User | None) -> str | None:
     return next((s.seat for s in seats if s.user_id == user.id), None)
 
 
+async def seated(db: AsyncSession, user: User, match_id: str, doing: str) -> tuple[Match, list[MatchSeat], str]:
+    """Lock a running match for one of its players: (match, seats, the caller's seat).
+    ``doing`` completes "this match is finished: there is nothing to …"."""
+    match = await get_match(db, match_id, lock=True)
+    seats = await seat_rows(db, match_id)
+    seat = seat_of(seats, user)
+    if seat is None:
+        raise ApiError(403, "you do not hold a seat at this table")
+    if match.status != "active":
+        raise ApiError(400, f"this match is {match.status}: there is nothing to {doing}")
+    return match, seats, seat
+
+
 async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) -> str:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":

@@ -10,7 +10,7 @@ from app.models import Match, Snapshot, User
 from app.sessions.errors import ApiError
 from app.sessions.hooks import turn_changed
 from app.sessions.replay import MatchCache, MatchHead, is_meta, standing_moves, state_hash
-from app.sessions.service import finish, get_match, notify, seat_of, seat_rows, settle, utcnow
+from app.sessions.service import finish, get_match, notify, seat_rows, seated, settle, utcnow
 
 UNDO_RULE = "undo never crosses another player's action, a reveal, a shuffle or a die roll"
 
@@ -26,13 +26,7 @@ async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text
 
 async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, seq: int) -> Match:
     """Take back the caller's newest standing move, as a new row of the log."""
-    match = await get_match(db, match_id, lock=True)
-    seats = await seat_rows(db, match_id)
-    seat = seat_of(seats, user)
-    if seat is None:
-        raise ApiError(403, "you do not hold a seat at this table")
-    if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: nothing can be taken back")
+    match, seats, seat = await seated(db, user, match_id, "take back")
     if seq != match.seq:
         raise ApiError(409, f"stale undo: it was asked at seq {seq} but the table is at seq {match.seq}")
     rows = (await db.scalars(select(ActionRow).where(ActionRow.match_id == match_id)
@@ -60,13 +54,7 @@ async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
 
 async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
     """Two seats: the other side wins. More: a bot takes the seat over and play goes on."""
-    match = await get_match(db, match_id, lock=True)
-    seats = await seat_rows(db, match_id)
-    seat = seat_of(seats, user)
-    if seat is None:
-        raise ApiError(403, "you do not hold a seat at this table")
-    if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: there is nothing to resign")
+    match, seats, seat = await seated(db, user, match_id, "resign")
     mine = next(s for s in seats if s.seat == seat)
     mine.resigned = True
     loaded = await cache.load(db, match)
