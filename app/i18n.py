@@ -1,15 +1,30 @@
-"""The one catalogue of UI strings. English now; add a "pl" dict with the same keys for Polish.
+"""The one catalogue of UI strings, in English and Polish, plus each game's own terms.
 
-Templates call ``t("key")`` or ``t("key", name=...)`` (str.format placeholders). A key missing
-from a language falls back to English, and a key missing everywhere shows as itself, so a
-forgotten string is visible rather than fatal.
+Templates call ``t("key")`` or ``t("key", name=...)`` (str.format placeholders). The language
+is the request's (``use_lang`` sets it for the request or socket render being served); a key
+missing from a language falls back to English, and a key missing everywhere shows as itself,
+so a forgotten string is visible rather than fatal (tests check that none is missing).
+
+Game terms (card types, countries...) are data: a game may ship ``app/games/<game>/i18n.yaml``
+mapping the term as its engine names it (an id or its English label) to each language's name,
+the rulebook's own words in Polish. ``term(game, text)`` looks one up.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+from contextvars import ContextVar
 from typing import Any
 
+import yaml
+
 DEFAULT_LANG = "en"
+LANGS = ("en", "pl")
+GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
+
+_current: ContextVar[str] = ContextVar("warroom_lang", default=DEFAULT_LANG)
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {
@@ -19,6 +34,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "guest_suffix": "(guest)",
         "logout": "Log out",
         "lobby": "Lobby",
+        "language": "Language",
+        "moves_waiting": "Your move: {count}",
+        "moves_waiting_title": "Matches waiting on you",
         # signing in
         "play_as_guest": "Play as a guest",
         "nickname": "Nickname",
@@ -30,6 +48,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "password_hint": "at least 8 characters",
         "create_account": "Create account",
         "sign_in_to_join": "Sign in to take a seat at this table.",
+        "sign_in_first": "Sign in first.",
         "bad_name": "Nickname: 1–40 characters, no quotes or angle brackets, not starting with a space.",
         "bad_password": "Password: at least 8 characters.",
         "csrf_refused": "Form refused: it did not carry this session's security token. Reload the page and try again.",
@@ -41,9 +60,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mode": "Mode",
         "mode_live": "Live",
         "mode_async": "Play-by-web (async)",
+        "spectator_chat": "Spectators may chat",
         "create_table": "Create table",
         "open_tables": "Open tables",
         "no_open_tables": "No tables are waiting for players.",
+        "in_play_tables": "Matches in play",
+        "no_in_play_tables": "Nobody is playing right now.",
+        "watch": "Watch",
         "your_matches": "Your matches",
         "no_matches": "You are not playing anything yet.",
         "join": "Join",
@@ -63,16 +86,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bot": "bot ({name})",
         "you": "you",
         "waiting": "to move",
+        "resigned": "resigned",
         "invite": "Invite link",
         "copy": "Copy",
         "take_seat": "Take this seat",
         "join_table": "Join this table",
         "add_bot": "Add bot",
+        "kick": "Free seat",
         "start": "Start the match",
         "start_hint": "Every seat must be filled (players or bots) before the host starts.",
         "waiting_for_host": "Waiting for the host to start.",
         "waiting_on": "Waiting on: {seats}",
+        "abandon": "Abandon this table",
+        "abandon_confirm": "Abandon the table for everyone? It cannot be reopened.",
+        "abandoned_note": "The host abandoned this table.",
         "board": "Board",
+        "zoom_hint": "Drag to pan, wheel or pinch to zoom, double-click to reset.",
         "your_hand": "Your hand",
         "empty_hand": "Your hand is empty.",
         "private_info": "Only you see this",
@@ -83,10 +112,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "spectating": "You are watching this match.",
         "pick_between": "Pick {min}–{max}",
         "confirm": "Confirm",
+        "undo": "Undo my last move",
+        "resign": "Resign…",
+        "resign_confirm": "Resign this match? With two seats the other side wins; otherwise a bot takes your seat.",
+        "resign_yes": "Yes, resign",
+        "cancel": "Cancel",
+        "table_life": "Table",
         "log": "Log",
         "log_empty": "Nothing has happened yet.",
         "chat": "Chat",
         "chat_empty": "No messages yet.",
+        "chat_players_only": "Only the players chat at this table.",
         "say": "Say",
         "chat_placeholder": "Say something…",
         "stale": "The table moved on while you were deciding ({detail}). Here is where it stands now.",
@@ -97,11 +133,236 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "live_lost": "Connection lost — reconnecting…",
         "yes": "yes",
         "no": "no",
+        # history and replays
+        "history": "History",
+        "show_history": "Step through the match",
+        "hide_history": "Close history",
+        "history_at": "After move {seq} of {last}",
+        "history_seat": "Seen from",
+        "public_view": "public view",
+        "first": "First",
+        "prev": "Previous",
+        "next": "Next",
+        "last": "Last",
+        "export": "Export the match (JSON)",
+        "verify_title": "Check a replay",
+        "verify_hint": "Upload an exported match: the server replays it and checks every recorded state.",
+        "verify_file": "Export file",
+        "verify": "Check",
+        "verify_ok": "Replay matches: all {actions} moves reproduce the recorded states.",
+        "verify_diverges": "Replay diverges at move {seq}.",
+        "verify_bad_file": "export: the file is not a Warroom export (JSON) ({detail})",
+    },
+    "pl": {
+        "brand": "Warroom",
+        "tagline": "Grajcie razem w strategiczne gry planszowe o II wojnie światowej: na żywo lub korespondencyjnie.",
+        "signed_in_as": "Zalogowano jako {name}",
+        "guest_suffix": "(gość)",
+        "logout": "Wyloguj",
+        "lobby": "Poczekalnia",
+        "language": "Język",
+        "moves_waiting": "Twój ruch: {count}",
+        "moves_waiting_title": "Partie czekające na Ciebie",
+        "play_as_guest": "Graj jako gość",
+        "nickname": "Pseudonim",
+        "play": "Graj",
+        "register": "Rejestracja",
+        "log_in": "Zaloguj",
+        "name": "Nazwa",
+        "password": "Hasło",
+        "password_hint": "co najmniej 8 znaków",
+        "create_account": "Załóż konto",
+        "sign_in_to_join": "Zaloguj się, aby zająć miejsce przy tym stole.",
+        "sign_in_first": "Najpierw się zaloguj.",
+        "bad_name": "Pseudonim: 1–40 znaków, bez cudzysłowów i nawiasów ostrych, nie może zaczynać się spacją.",
+        "bad_password": "Hasło: co najmniej 8 znaków.",
+        "csrf_refused": "Formularz odrzucony: brak tokenu bezpieczeństwa tej sesji. Odśwież stronę i spróbuj ponownie.",
+        "games": "Gry",
+        "players_range": "{min}–{max} graczy",
+        "new_table": "Nowy stół",
+        "players": "Gracze",
+        "mode": "Tryb",
+        "mode_live": "Na żywo",
+        "mode_async": "Korespondencyjnie (asynchronicznie)",
+        "spectator_chat": "Widzowie mogą pisać na czacie",
+        "create_table": "Utwórz stół",
+        "open_tables": "Wolne stoły",
+        "no_open_tables": "Żaden stół nie czeka na graczy.",
+        "in_play_tables": "Trwające partie",
+        "no_in_play_tables": "Nikt teraz nie gra.",
+        "watch": "Oglądaj",
+        "your_matches": "Twoje partie",
+        "no_matches": "Jeszcze w nic nie grasz.",
+        "join": "Dołącz",
+        "open": "Otwórz",
+        "your_move": "twój ruch",
+        "seated_of": "zajęte miejsca: {seated}/{players}",
+        "status_open": "czeka na graczy",
+        "status_active": "w toku",
+        "status_finished": "zakończona",
+        "status_abandoned": "porzucona",
+        "table": "Stół",
+        "seats": "Miejsca",
+        "seat": "Miejsce",
+        "player": "Gracz",
+        "empty_seat": "wolne",
+        "bot": "bot ({name})",
+        "you": "ty",
+        "waiting": "ruch",
+        "resigned": "poddał(a) się",
+        "invite": "Link z zaproszeniem",
+        "copy": "Kopiuj",
+        "take_seat": "Zajmij to miejsce",
+        "join_table": "Dołącz do stołu",
+        "add_bot": "Dodaj bota",
+        "kick": "Zwolnij miejsce",
+        "start": "Rozpocznij partię",
+        "start_hint": "Przed startem wszystkie miejsca muszą być zajęte (przez graczy lub boty).",
+        "waiting_for_host": "Czekamy, aż gospodarz rozpocznie partię.",
+        "waiting_on": "Czekamy na: {seats}",
+        "abandon": "Porzuć ten stół",
+        "abandon_confirm": "Porzucić stół dla wszystkich? Nie da się go ponownie otworzyć.",
+        "abandoned_note": "Gospodarz porzucił ten stół.",
+        "board": "Plansza",
+        "zoom_hint": "Przeciągnij, aby przesunąć; kółko lub dwa palce, aby powiększyć; dwuklik przywraca widok.",
+        "your_hand": "Twoja ręka",
+        "empty_hand": "Nie masz kart na ręce.",
+        "private_info": "Widzisz to tylko ty",
+        "public_info": "Stół",
+        "others": "Gracze",
+        "decisions": "Twoje decyzje",
+        "nothing_to_decide": "W tej chwili nie masz nic do zdecydowania.",
+        "spectating": "Oglądasz tę partię.",
+        "pick_between": "Wybierz {min}–{max}",
+        "confirm": "Zatwierdź",
+        "undo": "Cofnij mój ostatni ruch",
+        "resign": "Poddaj się…",
+        "resign_confirm": ("Poddać tę partię? Przy dwóch miejscach wygrywa druga strona; "
+                           "w przeciwnym razie twoje miejsce przejmie bot."),
+        "resign_yes": "Tak, poddaję się",
+        "cancel": "Anuluj",
+        "table_life": "Stół",
+        "log": "Dziennik",
+        "log_empty": "Jeszcze nic się nie wydarzyło.",
+        "chat": "Czat",
+        "chat_empty": "Brak wiadomości.",
+        "chat_players_only": "Przy tym stole piszą tylko gracze.",
+        "say": "Wyślij",
+        "chat_placeholder": "Napisz coś…",
+        "stale": "Gra poszła naprzód, gdy się zastanawiałeś ({detail}). Oto obecna sytuacja.",
+        "done": "Gotowe.",
+        "game_over": "Koniec gry",
+        "not_found": "Nie ma takiego stołu.",
+        "back_to_lobby": "Wróć do poczekalni",
+        "live_lost": "Utracono połączenie — łączę ponownie…",
+        "yes": "tak",
+        "no": "nie",
+        "history": "Historia",
+        "show_history": "Przeglądaj partię ruch po ruchu",
+        "hide_history": "Zamknij historię",
+        "history_at": "Po ruchu {seq} z {last}",
+        "history_seat": "Z perspektywy",
+        "public_view": "widok publiczny",
+        "first": "Początek",
+        "prev": "Wstecz",
+        "next": "Dalej",
+        "last": "Koniec",
+        "export": "Eksportuj partię (JSON)",
+        "verify_title": "Sprawdź zapis partii",
+        "verify_hint": "Wyślij wyeksportowaną partię: serwer odtworzy ją i sprawdzi każdy zapisany stan.",
+        "verify_file": "Plik eksportu",
+        "verify": "Sprawdź",
+        "verify_ok": "Zapis się zgadza: wszystkie ruchy ({actions}) odtwarzają zapisane stany.",
+        "verify_diverges": "Odtworzenie rozchodzi się przy ruchu {seq}.",
+        "verify_bad_file": "export: plik nie jest eksportem Warroom (JSON) ({detail})",
     },
 }
 
+LANG_NAMES = {"en": "EN", "pl": "PL"}
 
-def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
-    table = CATALOGUE.get(lang) or CATALOGUE[DEFAULT_LANG]
+
+def current_lang() -> str:
+    return _current.get()
+
+
+def use_lang(lang: str | None) -> str:
+    """Serve the rest of this request (or socket render) in ``lang``; returns the language used."""
+    chosen = lang if lang in LANGS else DEFAULT_LANG
+    _current.set(chosen)
+    return chosen
+
+
+def t(key: str, lang: str | None = None, **params: Any) -> str:
+    table = CATALOGUE.get(lang or _current.get()) or CATALOGUE[DEFAULT_LANG]
     text = table.get(key) or CATALOGUE[DEFAULT_LANG].get(key) or key
     return text.format(**params) if params else text
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of our languages for an Accept-Language header (q-values honoured)."""
+    best, best_q = DEFAULT_LANG, 0.0
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        q -= position * 1e-6  # equal weights: the earlier language wins
+        if primary in LANGS and q > best_q:
+            best, best_q = primary, q
+    return best
+
+
+def choose_lang(session_lang: Any, user_locale: str | None, accept_language: str | None) -> str:
+    """The switch remembered in the session, then the account's choice, then the browser's."""
+    for lang in (session_lang, user_locale):
+        if lang in LANGS:
+            return str(lang)
+    return negotiate(accept_language)
+
+
+# --------------------------------------------------------------------------- game terms
+@functools.cache
+def game_terms(game_id: str) -> dict[str, dict[str, str]]:
+    """A game's term catalogue ({lang: {term: name}}), empty when the game ships none."""
+    if not re.fullmatch(r"[a-z0-9_]+", game_id or ""):
+        return {}
+    path = os.path.join(GAMES_DIR, game_id, "i18n.yaml")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return {lang: {str(k): str(v) for k, v in (data.get(lang) or {}).items()} for lang in LANGS}
+
+
+def term(game_id: str, text: Any, lang: str | None = None) -> str:
+    """A game term in the current language: exact matches only, anything else unchanged."""
+    value = str(text)
+    terms = game_terms(game_id)
+    return terms.get(lang or _current.get(), {}).get(value, value)
+
+
+@functools.cache
+def _term_pattern(game_id: str, lang: str) -> re.Pattern[str] | None:
+    # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
+    names = sorted((k for k in game_terms(game_id).get(lang, {}) if " " in k or k[:1].isupper()),
+                   key=len, reverse=True)
+    if not names:
+        return None
+    return re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+
+
+def terms_in(game_id: str, text: Any, lang: str | None = None) -> str:
+    """Every known term inside a longer text (a seat label such as "Player 1: Germany, Italy")."""
+    value = str(text)
+    lang = lang or _current.get()
+    if lang == DEFAULT_LANG:
+        return value
+    pattern = _term_pattern(game_id, lang)
+    if pattern is None:
+        return value
+    names = game_terms(game_id)[lang]
+    return pattern.sub(lambda m: names[m.group(1)], value)

@@ -220,6 +220,8 @@ async def say(match_id: str, body: ChatIn, user: User = Depends(require_user),
               db: AsyncSession = Depends(get_db)) -> dict[str, bool]:
     async with db.begin():
         match = await service.get_match(db, match_id)
+        if not match.spectator_chat and service.seat_of(await service.seat_rows(db, match_id), user) is None:
+            raise ApiError(403, "only the players chat at this table: the host did not let spectators chat")
         db.add(ChatMessage(match_id=match_id, user_id=user.id, text=body.text))
         await service.notify(db, match)
     return {"ok": True}

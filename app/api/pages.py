@@ -6,11 +6,17 @@ Plain forms (sign-in, create, join, bots, start) answer with a redirect; htmx po
 (answers, chat) answer with out-of-band fragments. The table's panels are rendered from
 ``seat_view`` / ``pending_for`` / ``log_lines`` only, the same per-seat filtering the JSON
 API and its socket use, never from the raw state.
+
+Every page is served in the request's language (``use_lang``: the switch remembered in the
+session, the account's choice, the browser's Accept-Language), and every page names how
+many matches wait on the signed-in user ("(N)" in the title, a badge in the header).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import logging
 import os
 from typing import Any
 
@@ -18,21 +24,26 @@ import jinja2
 from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.datastructures import FormData
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import HTTPConnection
 
 from app.api import matches as api_matches
+from app.api import table as api_table
 from app.api.auth import csrf_token, sign_in
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
 from app.api.schemas import ChatIn, GuestIn, LoginIn, RegisterIn
 from app.games.registry import installed
-from app.i18n import t
-from app.models import ChatMessage, Match, User
-from app.sessions import accounts, service
+from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
+from app.models import Action as ActionRow
+from app.models import ChatMessage, Match, MatchSeat, User
+from app.sessions import accounts, history, service
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
 from app.sessions.views import log_lines, pending_for, seat_view
@@ -41,8 +52,17 @@ APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
 GAMES_DIR = os.path.join(APP_DIR, "games")
 CHAT_LINES = 100
+UNDO_LOOKBACK = 64  # log rows searched for the caller's newest standing move
+EXPORT_MAX_BYTES = 20 * 1024 * 1024
+log = logging.getLogger("warroom.pages")
 
-router = APIRouter(include_in_schema=False)
+
+async def page_lang(conn: HTTPConnection) -> str:
+    """Serve this request in its language (async: a threadpool would lose the context var)."""
+    return use_lang(choose_lang(conn.session.get("lang"), None, conn.headers.get("accept-language")))
+
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
 
 # --------------------------------------------------------------------------- templating
@@ -84,6 +104,18 @@ def describe(view: dict[str, Any], skip: set[str], names: dict[str, str]) -> lis
     return out
 
 
+@jinja2.pass_context
+def term_filter(ctx: Any, value: Any, game: str | None = None) -> str:
+    """``{{ "build_army"|term }}``: a game term in the page's language (the rulebook's name)."""
+    return term(game or str(ctx.get("game_id") or ""), value)
+
+
+@jinja2.pass_context
+def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
+    """``{{ seat.label|terms }}``: every known game term inside a longer text."""
+    return terms_in(game or str(ctx.get("game_id") or ""), value)
+
+
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
@@ -94,6 +126,10 @@ def make_templates() -> Jinja2Templates:
     env.globals["t"] = t
     env.filters["pretty"] = pretty
     env.filters["show"] = show
+    env.filters["term"] = term_filter
+    env.filters["terms"] = terms_filter
+    env.globals["current_lang"] = current_lang
+    env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
     return Jinja2Templates(env=env)
 
 
@@ -115,8 +151,20 @@ def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[s
     return dict(importlib.import_module(f"app.games.{game_id}.page").board_context(view, seat))
 
 
-def base_context(request: Request, user: User | None) -> dict[str, Any]:
-    return {"user": user, "csrf": csrf_token(request), "flash": request.session.pop("flash", None)}
+async def moves_waiting(db: AsyncSession, user: User | None) -> int:
+    """How many running matches wait on this user's own (not bot-played) seat."""
+    if user is None:
+        return 0
+    rows = (await db.execute(select(Match.waiting_on, MatchSeat.seat)
+                             .join(MatchSeat, MatchSeat.match_id == Match.id)
+                             .where(MatchSeat.user_id == user.id, MatchSeat.bot.is_(None),
+                                    Match.status == "active"))).all()
+    return sum(1 for waiting, seat in rows if seat in (waiting or []))
+
+
+async def base_context(request: Request, db: AsyncSession, user: User | None) -> dict[str, Any]:
+    return {"user": user, "csrf": csrf_token(request), "flash": request.session.pop("flash", None),
+            "moves_waiting": await moves_waiting(db, user), "here": request.url.path}
 
 
 def html_url(url: str) -> str:
@@ -137,8 +185,9 @@ async def checked_form(request: Request) -> FormData | None:
 
 
 def flash_only(message: str, status: int) -> HTMLResponse:
+    """Only the message, out of band: ``HX-Reswap: none`` keeps htmx from emptying the target."""
     html = templates.get_template("flash_oob.html").render(flash=message)
-    return HTMLResponse(html, status_code=status)
+    return HTMLResponse(html, status_code=status, headers={"HX-Reswap": "none"})
 
 
 def refused() -> HTMLResponse:
@@ -181,13 +230,14 @@ def first_error(exc: ValidationError) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, db: AsyncSession = Depends(get_db),
                      user: User | None = Depends(optional_user)) -> Response:
-    ctx = base_context(request, user)
+    ctx = await base_context(request, db, user)
     if user is not None:
         games = installed()
         everything = await api_matches.summaries(db, request, user, mine=False)
         ctx.update(
             games=list(games.values()),
             open_tables=[m for m in everything if m.status == "open"],
+            in_play=[m for m in everything if m.status == "active" and m.you is None],
             mine=await api_matches.summaries(db, request, user, mine=True),
         )
     return templates.TemplateResponse(request, "lobby.html", ctx)
@@ -200,7 +250,30 @@ async def signed_in(request: Request, make: Any, next_url: str) -> Response:
                 user = await make(db)
         except ApiError as exc:
             return back_with(request, next_url, exc.error)
-    sign_in(request, user)
+    lang = request.session.get("lang")
+    sign_in(request, user)  # a fresh session: the account's language, else the one just used
+    if (user.locale or lang) in LANGS:
+        request.session["lang"] = user.locale or lang
+    return redirect(next_url)
+
+
+@router.post("/lang")
+async def language_form(request: Request, db: AsyncSession = Depends(get_db),
+                        user: User | None = Depends(optional_user)) -> Response:
+    """The header's PL/EN switch: remembered in the session and, signed in, on the account."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    lang = field(form, "lang")
+    next_url = local_path(field(form, "next", "/"))
+    if lang not in LANGS:
+        return back_with(request, next_url, f"lang: must be one of {', '.join(LANGS)}")
+    request.session["lang"] = lang
+    if user is not None:
+        async with db.begin():
+            row = await db.get(User, user.id)
+            if row is not None:
+                row.locale = lang
     return redirect(next_url)
 
 
@@ -247,7 +320,10 @@ async def login_form(request: Request) -> Response:
 async def logout_form(request: Request) -> Response:
     if await checked_form(request) is None:
         return refused()
+    lang = request.session.get("lang")
     request.session.clear()
+    if lang in LANGS:
+        request.session["lang"] = lang
     return redirect("/")
 
 
@@ -274,6 +350,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
         async with db.begin():
             match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
                                                options, mode)
+            match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
     except ApiError as exc:
         return back_with(request, "/", exc.error)
@@ -281,11 +358,34 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
 
 
 # --------------------------------------------------------------------------- the table
+async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool:
+    """Whether the caller's newest standing move may be taken back (the server checks again).
+
+    Walks the log backwards: an undo row takes back the row it names; the first row left
+    standing decides (it must be this seat's, undoable, and not a table event)."""
+    rows = (await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
+                             .where(ActionRow.match_id == match_id)
+                             .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()
+    undone: set[int] = set()
+    for seq, by, payload in rows:
+        if "undo" in payload:
+            undone.add(int(payload["undo"]))
+        elif seq not in undone:
+            return by == seat and "meta" not in payload and bool(payload.get("undoable"))
+    return False
+
+
+def history_allowed(match: Match, you: str | None) -> bool:
+    """Players step through their own seat while it runs; everyone once it is over."""
+    return match.status == "finished" or (match.status == "active" and you is not None)
+
+
 async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *, invite: str,
                         csrf: str, loaded: LoadedMatch | None = None) -> dict[str, Any]:
     """Everything the table's panels show, for this user's seat only."""
     rows = await service.seat_rows(db, match.id)
     you = service.seat_of(rows, user)
+    mine = next((r for r in rows if r.seat == you), None)
     names = await api_matches.player_names(db, rows)
     game = installed().get(match.game)
     waiting = set(match.waiting_on or []) if match.status == "active" else set()
@@ -293,7 +393,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     pending: list[dict[str, Any]] = []
     log: list[dict[str, Any]] = []
     seq = match.seq
-    if match.status != "open":
+    if match.status not in ("open", "abandoned"):
         if loaded is None:
             async with cache.lock(match.id):
                 loaded = await cache.load(db, match)
@@ -306,13 +406,15 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
     seats = [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot, "you": r.seat == you,
-              "waiting": r.seat in waiting, "extra": by_seat.get(r.seat, {})} for r in rows]
+              "waiting": r.seat in waiting, "resigned": r.resigned, "taken": r.user_id is not None or r.bot,
+              "extra": by_seat.get(r.seat, {})} for r in rows]
     labels = {r.seat: r.label for r in rows}
     hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
     private_keys = {k for k in view if k.startswith("my_") or k == "private"}
-    extras = board_extras(match.game, view, you)  # a game's own board may show the hand itself
     hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
                           and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
+    playing = match.status == "active" and mine is not None and not mine.bot
+    extras = board_extras(match.game, view, you)  # a game's own board may show the hand itself
     return {
         "match_id": match.id, "game_id": match.game, "game_title": game.title if game else match.game,
         "mode": match.mode, "status": match.status, "seq": seq, "you": you, "signed_in": user is not None,
@@ -327,6 +429,11 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
         "chat": await chat_lines(db, match.id),
+        "can_chat": user is not None and (you is not None or match.spectator_chat),
+        "can_undo": playing and you is not None and await last_move_undoable(db, match.id, you),
+        "can_resign": playing,
+        "has_history": history_allowed(match, you),
+        "moves_waiting": await moves_waiting(db, user),
     }
 
 
@@ -352,7 +459,7 @@ async def fresh_match(db: AsyncSession, match_id: str) -> Match:
 @router.get("/matches/{match_id}", response_class=HTMLResponse, name="table_page")
 async def table_page(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
-    ctx = base_context(request, user)
+    ctx = await base_context(request, db, user)
     match = await db.get(Match, match_id)
     if match is None:
         return templates.TemplateResponse(request, "missing.html", ctx, status_code=404)
@@ -368,9 +475,11 @@ async def table_socket(websocket: WebSocket, match_id: str) -> None:
     async with app.state.sessions() as db:
         user = await current_user(websocket, db)
     csrf = str(websocket.session.get("csrf") or "")
+    lang = choose_lang(websocket.session.get("lang"), None, websocket.headers.get("accept-language"))
     invite = html_url(str(websocket.url_for("table_page", match_id=match_id)))
 
     async def render(loaded: LoadedMatch | None, match: Match, _seat: str | None) -> str:
+        use_lang(lang)  # the hub renders every socket in turn: each in its own page's language
         # the seat is looked up again: a spectator who has just sat down sees their own seat
         async with app.state.sessions() as db:
             ctx = await table_context(db, app.state.cache, match, user, invite=invite, csrf=csrf, loaded=loaded)
@@ -380,7 +489,7 @@ async def table_socket(websocket: WebSocket, match_id: str) -> None:
 
 
 async def seat_action(request: Request, match_id: str, user: User | None, do: Any) -> Response:
-    """Join / add a bot / start: a plain form post, then back to the table."""
+    """Join / add a bot / start / kick / abandon: a plain form post, then back to the table."""
     target = f"/matches/{match_id}"
     form = await checked_form(request)
     if form is None:
@@ -425,6 +534,39 @@ async def start_form(match_id: str, request: Request, db: AsyncSession = Depends
     return await seat_action(request, match_id, user, do)
 
 
+@router.post("/matches/{match_id}/kick")
+async def kick_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    user: User | None = Depends(optional_user)) -> Response:
+    async def do(form: FormData) -> None:
+        await api_table.kick_seat(db, user, match_id, field(form, "seat"))
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/abandon")
+async def abandon_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                       user: User | None = Depends(optional_user)) -> Response:
+    async def do(_form: FormData) -> None:
+        await api_table.abandon_table(db, user, match_id)
+
+    return await seat_action(request, match_id, user, do)
+
+
+async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, user: User | None, match_id: str,
+                      status: int, flash: str) -> Response:
+    """After an htmx post at the table: the panels (and any error) as out-of-band fragments;
+    after a plain form post: back to the table, the error in the flash."""
+    if request.headers.get("hx-request") != "true":
+        return back_with(request, f"/matches/{match_id}", flash or None)
+    try:
+        match = await fresh_match(db, match_id)
+    except ApiError as exc:
+        return flash_only(exc.error, exc.status)
+    ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
+                              invite=str(request.url_for("table_page", match_id=match_id)))
+    return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
+
+
 @router.post("/matches/{match_id}/answer")
 async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                       cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
@@ -445,15 +587,43 @@ async def answer_form(match_id: str, request: Request, db: AsyncSession = Depend
     except ApiError as exc:
         status = exc.status
         flash = t("stale", detail=exc.error) if exc.status == 409 else exc.error
-    if request.headers.get("hx-request") != "true":
-        return back_with(request, f"/matches/{match_id}", flash or None)
+    return await table_reply(request, db, cache, user, match_id, status, flash)
+
+
+@router.post("/matches/{match_id}/undo")
+async def undo_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    """Take back one's own last move, exactly as POST /api/matches/{id}/undo does."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    seq_text = field(form, "seq")
     try:
-        match = await fresh_match(db, match_id)
+        if user is None:
+            raise ApiError(401, t("sign_in_first"))
+        if not seq_text.isdigit():
+            raise ApiError(422, "seq: the form did not say which state it was made against")
+        await api_table.undo_and_wake(request, db, cache, user, match_id, int(seq_text))
     except ApiError as exc:
-        return flash_only(exc.error, exc.status)
-    ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
-                              invite=str(request.url_for("table_page", match_id=match_id)))
-    return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
+        status, flash = exc.status, exc.error
+    return await table_reply(request, db, cache, user, match_id, status, flash)
+
+
+@router.post("/matches/{match_id}/resign")
+async def resign_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    try:
+        if user is None:
+            raise ApiError(401, t("sign_in_first"))
+        await api_table.resign_and_wake(request, db, cache, user, match_id)
+    except ApiError as exc:
+        status, flash = exc.status, exc.error
+    return await table_reply(request, db, cache, user, match_id, status, flash)
 
 
 @router.post("/matches/{match_id}/chat")
@@ -478,3 +648,104 @@ async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(
     html = templates.get_template("chat_oob.html").render(chat=await chat_lines(db, match_id), flash=flash)
     return HTMLResponse(html, status_code=status)
 
+
+# --------------------------------------------------------------------------- history and replays
+def history_board(ctx: dict[str, Any]) -> Markup | None:
+    """The game's own board drawn from a past view; None (the generic facts) if it cannot be."""
+    if not ctx.get("board_template"):
+        return None
+    try:
+        return Markup(templates.get_template(ctx["board_template"]).render(**ctx))
+    except Exception:  # a board written for live play may need more than a past view holds
+        log.warning("board template of %s cannot draw a past view", ctx.get("game_id"), exc_info=True)
+        return None
+
+
+@router.get("/matches/{match_id}/history", response_class=HTMLResponse)
+async def history_panel(match_id: str, request: Request, seq: str = "", seat: str = "",
+                        db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+                        user: User | None = Depends(optional_user)) -> Response:
+    """The table as it stood after ``seq`` (GET /api/matches/{id}/at/{seq}, rendered): a
+    fragment that replaces the history panel; the buttons and slider ask for the next one."""
+    match = await db.get(Match, match_id)
+    if match is None:
+        return flash_only(t("not_found"), 404)
+    if seq and not seq.lstrip("-").isdigit():
+        return flash_only("seq: must be a whole number", 422)
+    at = int(seq) if seq else match.seq
+    try:
+        past = await history.view_at(db, cache, match, user, at, seat or None)
+    except ApiError as exc:
+        return flash_only(exc.error, exc.status)
+    rows = await service.seat_rows(db, match_id)
+    you = service.seat_of(rows, user)
+    view = past["view"]
+    labels = {r.seat: r.label for r in rows}
+    names = await api_matches.player_names(db, rows)
+    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
+    ctx: dict[str, Any] = {
+        "match_id": match_id, "game_id": match.game, "status": match.status, "csrf": csrf_token(request),
+        "seq": past["seq"], "last_seq": past["last_seq"], "seat": past["seat"], "you": you,
+        # a past view is only looked at: nothing in it can be answered
+        "view": view, "pending": [], "hand": hand, "hand_decision": None, "hand_choices": set(),
+        "log": past["log"][-40:], "board_template": board_template(match.game),
+        "board_ctx": board_extras(match.game, view, past["seat"]),
+        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
+        "seat_choices": [(r.seat, r.label) for r in rows] if you and match.status == "finished" else [],
+        "history_open": True, "has_history": True,
+        "seats": [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot,
+                   "you": r.seat == you, "waiting": False} for r in rows],
+    }
+    ctx["seat_label"] = labels.get(past["seat"] or "")
+    ctx["board_html"] = history_board(ctx)
+    html = templates.get_template("history.html").render(**ctx)
+    return HTMLResponse(html)
+
+
+@router.get("/matches/{match_id}/history/closed", response_class=HTMLResponse)
+async def history_closed(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                         user: User | None = Depends(optional_user)) -> Response:
+    match = await db.get(Match, match_id)
+    if match is None:
+        return flash_only(t("not_found"), 404)
+    you = service.seat_of(await service.seat_rows(db, match_id), user)
+    html = templates.get_template("history_closed.html").render(
+        match_id=match_id, seq=match.seq, status=match.status, csrf=csrf_token(request),
+        has_history=history_allowed(match, you))
+    return HTMLResponse(html)
+
+
+def verify_reply(message: str, ok: bool | None = None, divergent: int | None = None, status: int = 200) -> Response:
+    html = templates.get_template("verify_result.html").render(message=message, ok=ok, divergent=divergent)
+    return HTMLResponse(html, status_code=status)
+
+
+@router.post("/replays/verify", response_class=HTMLResponse)
+async def verify_form(request: Request) -> Response:
+    """Upload an export: POST /api/replays/verify's check, its answer rendered in the page."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    upload = form.get("export")
+    if not isinstance(upload, UploadFile):
+        return verify_reply("export: choose an exported match file", status=422)
+    raw = await upload.read(EXPORT_MAX_BYTES + 1)
+    if len(raw) > EXPORT_MAX_BYTES:
+        return verify_reply(f"export: the file is over {EXPORT_MAX_BYTES // (1024 * 1024)} MB", status=422)
+    try:
+        body = history.MatchExport.model_validate(json.loads(raw))
+    except ValueError as exc:  # bad JSON or a ValidationError (both are ValueErrors)
+        detail = first_error(exc) if isinstance(exc, ValidationError) else "not JSON"
+        return verify_reply(t("verify_bad_file", detail=detail), status=422)
+    try:
+        result = await run_in_threadpool(api_table.verify, body)  # a replay is CPU work
+    except ApiError as exc:
+        return verify_reply(exc.error, status=exc.status)
+    if result.ok:
+        return verify_reply(t("verify_ok", actions=result.actions), ok=True)
+    message = t("verify_diverges", seq=result.first_divergent_seq)
+    if result.error:
+        message += f" ({result.error})"
+    return verify_reply(message, ok=False, divergent=result.first_divergent_seq)

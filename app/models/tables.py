@@ -36,6 +36,7 @@ class User(Base):
     login: Mapped[str | None] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str | None] = mapped_column(Text)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    locale: Mapped[str | None] = mapped_column(String(8))  # the UI language the user chose (en, pl)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -55,6 +56,7 @@ class Match(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(Json)
     # who must act now (seat ids), kept in step with the log so lobbies need no rules engine
     waiting_on: Mapped[list[str]] = mapped_column(Json, default=list)
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(
