@@ -139,3 +139,15 @@ def test_openapi_documents_the_contract(make_player):
                  "/api/matches/{match_id}/start", "/api/matches/{match_id}/actions",
                  "/api/matches/{match_id}/log"):
         assert path in spec["paths"], path
+
+
+def test_spectators_chat_only_where_the_host_allows(make_player):
+    host, guest, watcher = make_player("Host"), make_player("Guest"), make_player("Watcher")
+    closed = new_table(host)
+    r = host.post("/api/matches", {"game": "cardgame", "players": 2, "spectator_chat": True})
+    open_table = r.json()["match_id"]
+    for match_id in (closed, open_table):
+        guest.post(f"/api/matches/{match_id}/join")
+    assert watcher.post(f"/api/matches/{closed}/chat", {"text": "hello"}).status_code == 403
+    assert guest.post(f"/api/matches/{closed}/chat", {"text": "hello"}).status_code == 200
+    assert watcher.post(f"/api/matches/{open_table}/chat", {"text": "hello"}).status_code == 200

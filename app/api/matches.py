@@ -56,6 +56,7 @@ async def create_match(body: CreateMatchIn, request: Request, user: User = Depen
     async with db.begin():
         match = await service.create_match(db, user, body.game, body.players, body.options, body.mode,
                                            body.clock.model_dump(exclude_none=True) if body.clock else None)
+        match.spectator_chat = body.spectator_chat
         await service.join(db, user, match.id, None)
     return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
 
@@ -82,7 +83,8 @@ async def summaries(db: AsyncSession, request: Request, user: User | None, mine:
         out.append(MatchSummary(
             match_id=m.id, game=m.game, title=games[m.game].title, mode=m.mode, status=m.status,
             players=m.players, seated=sum(1 for s in seats if s.user_id or s.bot), you=you,
-            your_move=m.status == "active" and you is not None and you in (m.waiting_on or []),
+            your_move=m.status == "active" and you is not None and you in (m.waiting_on or [])
+            and not next(s.bot for s in seats if s.seat == you),  # a bot plays a resigned or handed-over seat
             url=invite_url(request, m.id)))
     return out
 

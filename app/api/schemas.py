@@ -67,6 +67,7 @@ class CreateMatchIn(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     mode: Literal["live", "async"] = "live"
     clock: ClockIn | None = Field(default=None, description="null or absent: an untimed table")
+    spectator_chat: bool = Field(default=False, description="may spectators write in the table's chat")
 
 
 class CreateMatchOut(BaseModel):
