@@ -15,7 +15,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from app import db as database
-from app.api import auth, clocks, live, matches, pages, table
+from app import notifications
+from app.api import auth, clocks, live, matches, me, pages, table
 from app.api.guards import OriginGuard
 from app.config import load_settings
 from app.sessions.bots import BotDriver
@@ -50,9 +51,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.hub.on_commit.append(app.state.bots.kick_if_known)
     app.state.hub.start()
     await app.state.bots.resume_all()
+    app.state.notifier = notifications.start(app.state.sessions, app.state.hub)
     try:
         yield
     finally:
+        await app.state.notifier.stop()
         await app.state.hub.stop()
         await engine.dispose()
 
@@ -92,6 +95,7 @@ def create_app() -> FastAPI:
     app.include_router(table.router)
     app.include_router(clocks.router)
     app.include_router(live.router)
+    app.include_router(me.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

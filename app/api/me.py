@@ -1,0 +1,78 @@
+"""The signed-in user's own settings: turn notifications (guests and accounts alike)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, Field, field_validator
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.api.deps import get_db, require_user
+from app.api.schemas import ErrorOut, Strict
+from app.models import User
+from app.notifications import prefs as notify_prefs
+
+router = APIRouter(prefix="/api/me", tags=["me"])
+ERRORS = {code: {"model": ErrorOut} for code in (400, 401, 422)}
+EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;.]+$")
+
+
+class NotificationsIn(Strict):
+    email: str | None = Field(default=None, max_length=254)
+    webhook_url: str | None = Field(default=None, max_length=2000)
+    digest_hours: int | None = Field(default=None, ge=1, le=168, strict=True)
+
+    @field_validator("email")
+    @classmethod
+    def email_shape(cls, value: str | None) -> str | None:
+        value = (value or "").strip() or None
+        if value is not None and not EMAIL.match(value):
+            raise ValueError("must look like name@example.org")
+        return value
+
+    @field_validator("webhook_url")
+    @classmethod
+    def http_url(cls, value: str | None) -> str | None:
+        value = (value or "").strip() or None
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
+            raise ValueError("must be an http:// or https:// URL")
+        return value
+
+
+class NotificationsOut(BaseModel):
+    email: str | None
+    webhook_url: str | None
+    digest_hours: int | None
+
+
+class TestOut(BaseModel):
+    queued: list[str]
+
+
+@router.get("/notifications", response_model=NotificationsOut, responses=ERRORS,
+            summary="Your turn notifications (empty channels are off)")
+async def get_notifications(user: User = Depends(require_user),
+                            db: AsyncSession = Depends(get_db)) -> NotificationsOut:
+    p = await notify_prefs.get_prefs(db, user)
+    return NotificationsOut(email=p.email, webhook_url=p.webhook_url, digest_hours=p.digest_hours)
+
+
+@router.put("/notifications", response_model=NotificationsOut, responses=ERRORS,
+            summary="Opt in or out: an email, a Discord/Slack-compatible webhook, a digest period in hours")
+async def put_notifications(body: NotificationsIn, user: User = Depends(require_user),
+                            db: AsyncSession = Depends(get_db)) -> NotificationsOut:
+    async with db.begin():
+        p = await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
+    return NotificationsOut(email=p.email, webhook_url=p.webhook_url, digest_hours=p.digest_hours)
+
+
+@router.post("/notifications/test", response_model=TestOut, responses=ERRORS,
+             summary="Send a test message through each configured channel")
+async def test_notifications(user: User = Depends(require_user), db: AsyncSession = Depends(get_db)) -> TestOut:
+    async with db.begin():
+        return TestOut(queued=await notify_prefs.send_test(db, user))
