@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.api.deps import get_cache, get_db, require_user
 from app.api.matches import ERRORS, match_out
 from app.api.schemas import MatchOut
-from app.models import User
+from app.models import Match, User
 from app.sessions import clocks
 from app.sessions.replay import MatchCache
 
@@ -38,9 +38,7 @@ class VacationOut(BaseModel):
              summary="A bot answers the pending decisions of a seat whose clock ran out, this once")
 async def skip(match_id: str, body: TimeoutIn, request: Request, user: User = Depends(require_user),
                db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    async with cache.writing(match_id), db.begin():
-        match = await clocks.skip(db, cache, user, match_id, body.seat)
-    request.app.state.bots.kick(match_id)
+    match = await skip_and_wake(request, db, cache, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 
@@ -48,9 +46,7 @@ async def skip(match_id: str, body: TimeoutIn, request: Request, user: User = De
              summary="A bot plays a seat whose clock ran out until its player reclaims it")
 async def handover(match_id: str, body: TimeoutIn, request: Request, user: User = Depends(require_user),
                    db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    async with db.begin():
-        match = await clocks.handover(db, user, match_id, body.seat)
-    request.app.state.bots.kick(match_id)
+    match = await handover_and_wake(request, db, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 
@@ -58,10 +54,30 @@ async def handover(match_id: str, body: TimeoutIn, request: Request, user: User 
              summary="Take back your seat from the bot it was handed to")
 async def reclaim(match_id: str, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
                   cache: MatchCache = Depends(get_cache)) -> MatchOut:
+    match = await reclaim_seat(db, user, match_id)
+    return await match_out(db, cache, match, user)
+
+
+# the API routes and the table page share these: one transaction each, then wake the bots
+async def skip_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
+                        seat: str) -> Match:
+    async with cache.writing(match_id), db.begin():
+        match = await clocks.skip(db, cache, user, match_id, seat)
+    request.app.state.bots.kick(match_id)
+    return match
+
+
+async def handover_and_wake(request: Request, db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
+    async with db.begin():
+        match = await clocks.handover(db, user, match_id, seat)
+    request.app.state.bots.kick(match_id)
+    return match
+
+
+async def reclaim_seat(db: AsyncSession, user: User, match_id: str) -> Match:
     # the match lock orders this after any bot move in flight: the bot never moves for a reclaimed seat
     async with db.begin():
-        match = await clocks.reclaim(db, user, match_id)
-    return await match_out(db, cache, match, user)
+        return await clocks.reclaim(db, user, match_id)
 
 
 @router.get("/me/vacation", response_model=VacationOut, responses=ERRORS, summary="Your vacation allowance")

@@ -32,18 +32,20 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import HTTPConnection
 
+from app.api import clocks as api_clocks
 from app.api import matches as api_matches
 from app.api import table as api_table
 from app.api.auth import csrf_token, sign_in
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
-from app.api.schemas import ChatIn, GuestIn, LoginIn, RegisterIn
+from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
 from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import accounts, history, service
+from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
 from app.sessions.views import log_lines, pending_for, seat_view
@@ -347,14 +349,35 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
             options[spec.id] = field(form, f"opt_{spec.id}", str(spec.default))
     mode = "async" if field(form, "mode") == "async" else "live"
     try:
+        clock = pace_from_form(form, mode)
         async with db.begin():
             match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
-                                               options, mode)
+                                               options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
     except ApiError as exc:
         return back_with(request, "/", exc.error)
     return redirect(f"/matches/{match.id}")
+
+
+def pace_from_form(form: FormData, mode: str) -> dict[str, Any] | None:
+    """The create form's clock fields as the API's ``clock`` object (None: untimed)."""
+    if form.get("timed") not in ("on", "true", "1"):
+        return None
+    names = ({"initial_seconds": ("clock_minutes", 60), "increment_seconds": ("clock_increment", 1)} if mode == "live"
+             else {"initial_days": ("clock_days", 1), "per_move_days": ("clock_per_move_days", 1),
+                   "max_days": ("clock_max_days", 1)})
+    clock: dict[str, Any] = {}
+    for key, (name, scale) in names.items():
+        text = field(form, name)
+        if not text.isdigit():
+            raise ApiError(422, f"clock.{key}: a whole number, please")
+        clock[key] = int(text) * scale
+    try:
+        return ClockIn(**clock).model_dump(exclude_none=True)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ApiError(422, f"clock.{err['loc'][0]}: {err['msg']}") from exc
 
 
 # --------------------------------------------------------------------------- the table
@@ -378,6 +401,19 @@ async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool
 def history_allowed(match: Match, you: str | None) -> bool:
     """Players step through their own seat while it runs; everyone once it is over."""
     return match.status == "finished" or (match.status == "active" and you is not None)
+
+
+def clock_text(clock: dict[str, Any] | None) -> str:
+    """A seat's bank as players read it: 12:34 on a live clock, 2d 5h on a slow one."""
+    if not clock:
+        return ""
+    seconds = max(0, int(clock["remaining_ms"]) // 1000)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    if days:
+        return f"{days}d {hours}h"
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *, invite: str,
@@ -405,8 +441,11 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     columns: list[str] = []
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
+    clocks = await clock_states(db, match, rows, service.utcnow()) if match.status == "active" else {}
     seats = [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot, "you": r.seat == you,
               "waiting": r.seat in waiting, "resigned": r.resigned, "taken": r.user_id is not None or r.bot,
+              "clock": clock_text(clocks.get(r.seat)), "timed_out": bool(clocks.get(r.seat, {}).get("timed_out")),
+              "vacation": (clocks.get(r.seat) or {}).get("on_vacation_until"),
               "extra": by_seat.get(r.seat, {})} for r in rows]
     labels = {r.seat: r.label for r in rows}
     hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
@@ -432,6 +471,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "can_chat": user is not None and (you is not None or match.spectator_chat),
         "can_undo": playing and you is not None and await last_move_undoable(db, match.id, you),
         "can_resign": playing,
+        "can_reclaim": match.status == "active" and mine is not None and bool(mine.bot) and not mine.resigned,
         "has_history": history_allowed(match, you),
         "moves_waiting": await moves_waiting(db, user),
     }
@@ -510,6 +550,30 @@ async def join_form(match_id: str, request: Request, db: AsyncSession = Depends(
         async with db.begin():
             await service.join(db, user, match_id, field(form, "seat") or None)
             await service.notify(db, await service.get_match(db, match_id))
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/timeouts/{what}")
+async def timeout_form(match_id: str, what: str, request: Request, db: AsyncSession = Depends(get_db),
+                       cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    """The others' answer to a seat whose clock ran out: skip it once, or hand it to a bot."""
+    async def do(form: FormData) -> None:
+        if what == "skip":
+            await api_clocks.skip_and_wake(request, db, cache, user, match_id, field(form, "seat"))
+        elif what == "handover":
+            await api_clocks.handover_and_wake(request, db, user, match_id, field(form, "seat"))
+        else:
+            raise ApiError(404, f"no timeout action '{what}'")
+
+    return await seat_action(request, match_id, user, do)
+
+
+@router.post("/matches/{match_id}/reclaim")
+async def reclaim_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                       user: User | None = Depends(optional_user)) -> Response:
+    async def do(_form: FormData) -> None:
+        await api_clocks.reclaim_seat(db, user, match_id)
 
     return await seat_action(request, match_id, user, do)
 
