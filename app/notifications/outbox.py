@@ -11,9 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import clock
 from app.models import Match, MatchSeat
 from app.models.notifications import NotificationPrefs, OutboxMessage
-from app.notifications import clock
 from app.notifications.config import NotifySettings
 
 CHANNELS = ("email", "webhook")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import clock
 from app.models import User
 from app.models.notifications import NotificationPrefs
-from app.notifications import clock
 from app.notifications.outbox import enqueue_test
 from app.sessions.errors import ApiError
 

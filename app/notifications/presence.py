@@ -12,9 +12,9 @@ from sqlalchemy import delete, exists, select, tuple_
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app import clock
 from app.models import MatchSeat
 from app.models.notifications import MatchPresence
-from app.notifications import clock
 from app.sessions.live import Hub
 
 KEEP = timedelta(days=2)  # older rows answer no question the worker asks

@@ -25,10 +25,10 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app import clock
 from app.games.registry import get as get_game
 from app.models import Action, Match, MatchSeat
 from app.models.notifications import NotificationPrefs, OutboxMessage
-from app.notifications import clock
 from app.notifications.channels import DeliveryError, post_webhook, send_email
 from app.notifications.config import NotifySettings
 from app.notifications.messages import Message, Turn, digest_message, test_message, turn_message

@@ -7,12 +7,13 @@ import logging
 import os
 import random
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import clock
 from app.games.protocol import (
     Action,
     Decision,
@@ -220,13 +221,8 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
 
 
 def utcnow() -> datetime:
-    """Server time, the only clock Warroom trusts. Tests move it by rewriting the ISO
-    timestamp in the file named by WARROOM_FAKE_NOW_FILE (unset: the real clock)."""
-    fake = os.environ.get("WARROOM_FAKE_NOW_FILE")
-    if fake:
-        with open(fake) as f:
-            return datetime.fromisoformat(f.read().strip()).astimezone(UTC)
-    return datetime.now(UTC)
+    """Server time, the only clock Warroom trusts (see app/clock.py for how tests move it)."""
+    return clock.now()
 
 
 def finish(match: Match, outcome: dict[str, Any]) -> None:

@@ -1,9 +1,12 @@
-"""The notification worker's clock: server time, shifted in tests.
+"""The server's clock: real time, or moved by tests.
 
 ``WARROOM_CLOCK_SHIFT_FILE`` names a file holding a number of seconds added to the
 real clock, re-read whenever it changes, so a test can jump hours ahead (digest
-windows, retry backoff) in a running server without sleeping. Every time the
-notifications package writes or compares comes from here, so they stay consistent.
+windows, retry backoff) in a running server without sleeping.
+``WARROOM_FAKE_NOW_FILE`` names a file holding an ISO timestamp that *is* the time,
+for tests that need exact instants (clocks).
+
+Server time is the only time Warroom trusts: every module asks ``now()`` here.
 """
 
 from __future__ import annotations
@@ -34,4 +37,8 @@ def _shift() -> float:
 
 
 def now() -> datetime:
+    fake = os.environ.get("WARROOM_FAKE_NOW_FILE")
+    if fake:
+        with open(fake) as f:
+            return datetime.fromisoformat(f.read().strip()).astimezone(UTC)
     return datetime.now(UTC) + timedelta(seconds=_shift())
