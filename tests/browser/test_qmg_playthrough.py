@@ -104,6 +104,7 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
         # the table: lobby form, invite link, a bot, start
         alice.goto(f"{server.url}/")
         sign_in_as_guest(alice, "Alice")
+        expect(alice.locator(".topbar .who")).to_contain_text("Alice")
         form = alice.locator("form.new-table[data-game=qmg]")
         form.locator("select[name=players]").select_option("3")
         form.locator("button", has_text="Create table").click()
@@ -112,6 +113,7 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
         match_id = invite.rsplit("/", 1)[1]
         bob.goto(invite)
         sign_in_as_guest(bob, "Bob")
+        expect(bob.locator(".topbar .who")).to_contain_text("Bob")
         bob.wait_for_url(invite)
         bob.locator("#join-table").click()
         bob.wait_for_url(invite)
@@ -159,7 +161,9 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
         alice.screenshot(path=SCREENSHOT, full_page=True)
         bob.screenshot(path=SCREENSHOT.replace(".png", "-bob.png"), full_page=True)
     except Exception:
-        print(server.log()[-6000:])
+        print(server.log()[-6000:])  # the server's side of a failure
+        for who, page in (("alice", alice), ("bob", bob)):
+            page.screenshot(path=SCREENSHOT.replace(".png", f"-failed-{who}.png"), full_page=True)
         raise
     finally:
         alice_ctx.close()
