@@ -21,12 +21,9 @@ def _take(st: GameState, c: str, key: str) -> str:
     """Move a card with definition ``key`` out of whatever zone holds it and return its id."""
     cs = st.countries[c]
     for i in iids(key):
-        for zone in (cs.deck, cs.hand, cs.discard):
-            if i in zone:
-                zone.remove(i)
-                if i in cs.revealed:
-                    cs.revealed.remove(i)
-                return i
+        if i in cs.deck:  # make() first gathers every card into the deck
+            cs.deck.remove(i)
+            return i
     raise AssertionError(f"no free copy of {key}")
 
 

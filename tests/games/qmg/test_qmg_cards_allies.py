@@ -387,7 +387,8 @@ def test_flexible_resources_plays_from_the_discard_pile():
     go(st, "play:")
     d = decision(st)
     assert d.kind == "choose_card" and len(d.choices) == 2
-    go(st, "usa-01", "at:canada")
+    build_army = next(c.id for c in d.choices if card(c.id).type == "build_army")
+    go(st, build_army, "at:canada")
     assert st.has_unit("canada", "usa")
 
 

@@ -476,3 +476,42 @@ def test_fast_supply_check_for_builds_agrees_with_the_exact_one():
         d = GAME.pending(st)[0]
         GAME.apply(st, d.seat, GAME.bot(st, d, rng), random.Random(rng.random()))
     assert checked >= 4000
+
+
+# ---------------------------------------------------------------- spec §15.6 derived scenarios
+def test_guards_cannot_be_used_in_the_turn_it_is_played():
+    st = make({"moscow": ["ussr"]}, active="ussr", hand={"ussr": ["ussr_guards", "ussr_build_army"]},
+              discard={"ussr": ["ussr_build_army"]})
+    play(st, "ussr_guards")
+    assert until(st, "discard_phase").seat == st.seat_of("ussr")
+    assert st.countries["ussr"].hand and len(st.countries["ussr"].statuses) == 1
+
+
+def test_a_battle_on_an_empty_space_still_triggers_when_you_start_a_land_battle():
+    st = make({"germany": ["germany"]}, hand={"germany": ["ger_land_battle", "ger_build_army"]},
+              statuses={"germany": ["ger_dive_bombers"]})
+    play(st, "ger_land_battle")
+    pick(st, "at:balkans")
+    from qmg_helpers import react_options
+
+    assert "ger_dive_bombers" in react_options(st)
+
+
+def test_reallocation_offers_only_the_four_basic_card_types():
+    st = make({"germany": ["germany"]}, options={"reallocation": True},
+              hand={"germany": ["ger_build_army"] * 4 + ["ger_plunder"]})
+    answer(st, "realloc")
+    answer(st, *decision(st).choice_ids()[:4])
+    assert set(decision(st).choice_ids()) <= {"type:build_army", "type:build_navy", "type:land_battle",
+                                               "type:sea_battle"}
+
+
+def test_reallocation_is_not_offered_after_the_play_step_started():
+    st = make({"germany": ["germany"]}, options={"reallocation": True},
+              hand={"germany": ["ger_build_army"] * 5}, statuses={"germany": ["ger_superior_planning"]})
+    assert "realloc" in decision(st).choice_ids()
+    pick(st, "use:")
+    answer(st, decision(st).choice_ids()[0])
+    assert "realloc" in decision(st).choice_ids()  # still the beginning of the action phase
+    answer(st, next(c for c in decision(st).choice_ids() if c.startswith("discard:")))
+    assert decision(st).kind != "action"
