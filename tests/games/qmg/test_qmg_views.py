@@ -122,3 +122,14 @@ def test_view_speaks_the_generic_table_conventions():
     assert [s["id"] for s in v["seats"]] == ["p1", "p2"]
     assert v["seats"][1]["cards_in_hand"] == 30 and v["seats"][1]["countries"] == "United Kingdom, USSR, USA"
     assert GAME.view(st, None)["hand"] == []
+
+
+def test_a_seat_with_several_countries_answers_for_each_of_them():
+    units = {"italy": ["germany"], "germany": ["germany"], "mediterranean_sea": ["uk"], "western_europe": ["italy"]}
+    st = card_position(units, "uk", "uk_land_battle", players=2, responses={"italy": ["ita_monte_cassino"]},
+                       statuses={"germany": ["ger_atlantic_wall"]})
+    go(st, "play:", "at:italy")
+    d = decision(st)
+    assert d.kind == "react" and d.seat == "p1"
+    labels = [c.label for c in d.choices]
+    assert any(lab.startswith("Italy: use Monte Cassino") for lab in labels)
