@@ -122,7 +122,7 @@ def test_advanced_example_1_blitz_against_the_ussr():
     assert card(st.countries["germany"].discard[-1]).key == "ger_land_battle"
     assert st.countries["ussr"].responses == []
     assert len(st.countries["ussr"].discard) == ussr_discard0 + 2
-    assert "germany" in st.countries["germany"].used[0] or st.countries["germany"].used
+    assert st.countries["germany"].used == ["ger_dive_bombers", "ger_blitzkrieg"]  # both marked used this turn
 
 
 def test_example_1_once_per_turn_and_protection_hold():
