@@ -17,11 +17,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	@bash scripts/ensure_chromium.sh
-	$(VENV)/bin/ruff check app tests scripts
+	$(VENV)/bin/ruff check app tests scripts migrations
 	$(PY) -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check app tests scripts
+	$(VENV)/bin/ruff check app tests scripts migrations
 
 bench: $(STAMP)
 	$(PY) scripts/bench_live.py
