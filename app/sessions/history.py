@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games.protocol import Seat, action_rng, validate_action
+from app.games.protocol import GameRules, Seat, action_rng, validate_action
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, User
@@ -115,9 +116,37 @@ def verify(export: MatchExport) -> dict[str, Any]:
     seats = [Seat(id=s.seat, label=s.label, roles=tuple(s.roles)) for s in export.seats]
     result: dict[str, Any] = {"ok": True, "first_divergent_seq": None, "actions": len(export.actions),
                               "engine_version": game.version, "export_engine_version": export.engine_version}
+    move = None
+    try:
+        for move, state in replay_states(game, export.options, seats, seed, export.actions):
+            if move.state_hash != state_hash(game, state):
+                return {**result, "ok": False, "first_divergent_seq": move.seq}
+    except Exception as exc:  # a tampered move the rules refuse: that is where it diverges
+        seq = export.actions[0].seq if move is None else _next_seq(export.actions, move)
+        return {**result, "ok": False, "first_divergent_seq": seq, "error": str(exc)[:300]}
+    return result
 
-    def play(state: Any, move: ExportAction) -> None:
-        """Exactly what the server did: the move must answer a pending decision legally."""
+
+def _next_seq(moves: Sequence[LoggedMove], last_good: LoggedMove) -> int:
+    return next((m.seq for m in moves if m.seq > last_good.seq), last_good.seq)
+
+
+class LoggedMove(Protocol):
+    seq: int
+    seat: str
+    payload: dict[str, Any]
+
+
+M = TypeVar("M", bound=LoggedMove)
+
+
+def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], seed: bytes,
+                  moves: Sequence[M]) -> Iterator[tuple[M, Any]]:
+    """Replay a log from its seed, exactly as the server applied it, yielding the state
+    after each row: every move must answer a pending decision legally, undos take back
+    the newest standing move, table events (meta rows) leave the state alone."""
+
+    def play(state: Any, move: M) -> None:
         if "meta" in move.payload:
             return
         decision = next((d for d in game.pending(state)
@@ -127,26 +156,21 @@ def verify(export: MatchExport) -> dict[str, Any]:
         game.apply(state, move.seat, validate_action(decision, list(move.payload["choices"])),
                    action_rng(seed, move.seq))
 
-    def replay(moves: list[ExportAction]) -> Any:
-        state = game.setup(dict(export.options), seats, action_rng(seed, 0))
-        for move in moves:
-            play(state, move)
+    def replay(standing: list[M]) -> Any:
+        state = game.setup(dict(options), seats, action_rng(seed, 0))
+        for m in standing:
+            play(state, m)
         return state
 
-    standing: list[ExportAction] = []
+    standing: list[M] = []
     state = replay(standing)
-    for move in export.actions:
-        try:
-            if "undo" in move.payload:
-                if not standing or standing[-1].seq != move.payload["undo"]:
-                    raise ValueError("an undo that does not take back the newest standing move")
-                standing.pop()
-                state = replay(standing)
-            else:
-                play(state, move)
-                standing.append(move)
-        except Exception as exc:  # a tampered move the rules refuse: that is where it diverges
-            return {**result, "ok": False, "first_divergent_seq": move.seq, "error": str(exc)[:300]}
-        if move.state_hash != state_hash(game, state):
-            return {**result, "ok": False, "first_divergent_seq": move.seq}
-    return result
+    for move in moves:
+        if "undo" in move.payload:
+            if not standing or standing[-1].seq != move.payload["undo"]:
+                raise ValueError("an undo that does not take back the newest standing move")
+            standing.pop()
+            state = replay(standing)
+        else:
+            play(state, move)
+            standing.append(move)
+        yield move, state
