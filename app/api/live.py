@@ -36,13 +36,12 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
     sub = Subscriber(match_id=match_id, seat=seat, render=render)
-    since = websocket.query_params.get("seq")
-    await hub.subscribe(sub, int(since) if since and since.isdigit() else None)
+    await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
     writer = asyncio.create_task(_write(websocket, sub))
     try:
         while True:
             text = await websocket.receive_text()
-            await _client_message(hub, sub, websocket, text)
+            await _client_message(hub, sub, text)
     except WebSocketDisconnect:
         pass
     finally:
@@ -61,14 +60,14 @@ async def _write(websocket: WebSocket, sub: Subscriber) -> None:
         await websocket.send_text(text)
 
 
-async def _client_message(hub: Hub, sub: Subscriber, websocket: WebSocket, text: str) -> None:
+async def _client_message(hub: Hub, sub: Subscriber, text: str) -> None:
     """The client may say which seq it last saw; anything else is ignored (moves go by POST)."""
     try:
         message = json.loads(text)
     except ValueError:
         return
     if isinstance(message, dict) and isinstance(message.get("seq"), int) and message["seq"] != sub.last_seq:
-        await hub.subscribe(sub, message["seq"])
+        await hub.subscribe(sub)
 
 
 @router.websocket("/api/matches/{match_id}/ws")

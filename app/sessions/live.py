@@ -83,10 +83,11 @@ class Hub:
                 await task
 
     # --- subscriptions ---------------------------------------------------
-    async def subscribe(self, sub: Subscriber, last_seq: int | None) -> None:
-        """Register a socket and send it the full message for its seat now."""
+    async def subscribe(self, sub: Subscriber) -> None:
+        """Register a socket (or resync one) and send it the full message for its seat now:
+        whatever seq the client last saw, the full message is what it missed."""
         self.subscribers.setdefault(sub.match_id, set()).add(sub)
-        await self._send_one(sub, full=True, client_seq=last_seq)
+        await self._send_full(sub)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.match_id)
@@ -196,13 +197,12 @@ class Hub:
                 return match, None
             return match, await self.cache.load(db, match)
 
-    async def _send_one(self, sub: Subscriber, full: bool, client_seq: int | None = None) -> None:
+    async def _send_full(self, sub: Subscriber) -> None:
         found = await self._load(sub.match_id)
         if found is None:
             return
         match, loaded = found
-        if full:
-            sub.last = None
+        sub.last = None
         await self._deliver(sub, loaded, match, {})
 
     async def _deliver(self, sub: Subscriber, loaded: LoadedMatch | None, match: Match | MatchHead,
