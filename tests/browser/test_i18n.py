@@ -14,7 +14,6 @@ import pytest
 
 from app.i18n import CATALOGUE, LANGS, choose_lang, game_terms, negotiate, term, terms_in
 from tests.browser.test_pages import csrf_of
-from tests.browser.test_table_flow import browser  # noqa: F401 - the shared fixture
 from tests.conftest import new_table
 from tests.test_table_life import play_out
 

@@ -8,41 +8,24 @@ board offers: a highlighted map space, a card's button in the hand, or else the 
 
 from __future__ import annotations
 
-import os
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import sign_in_as_guest
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SCREENSHOT = "/tmp/qmg-board.png"
 TARGET_ROUND = 3
 PLAY_SECONDS = 90
 LEAK_CHECK_EVERY = 8  # moves
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
-def sign_in_as_guest(page: Any, name: str) -> None:
-    form = page.locator("form[action='/guest']")
-    form.locator("input[name=name]").fill(name)
-    form.locator("button").click()
 
 
 def seq_of(page: Any) -> int:

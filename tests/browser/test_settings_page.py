@@ -18,8 +18,8 @@ import psycopg
 import pytest
 
 from app.i18n import CATALOGUE, LANGS
+from tests.browser.conftest import sign_in_as_guest
 from tests.browser.test_i18n import assert_no_raw_key
-from tests.browser.test_table_flow import browser, sign_in_as_guest  # noqa: F401 - the shared fixture
 from tests.conftest import Player, Server
 from tests.replay_helpers import conninfo
 

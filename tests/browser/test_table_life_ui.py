@@ -14,7 +14,6 @@ import httpx
 import pytest
 
 from tests.browser.test_pages import csrf_of
-from tests.browser.test_table_flow import browser, sign_in_as_guest  # noqa: F401 - the shared fixture
 from tests.conftest import new_table
 from tests.test_table_life import answer_until, play_out
 
