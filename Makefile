@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-fast test-slow lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +15,19 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m app serve
 
-test: $(STAMP)
+test: test-fast test-slow
+
+# everything but the thousand-game QMG property run (a few minutes)
+test-fast: $(STAMP)
 	@bash scripts/ensure_chromium.sh
 	$(VENV)/bin/ruff check app tests scripts migrations
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# 1,000 seeded QMG bot-vs-bot games with invariants, seeds 1000-1999 split over two processes
+test-slow: $(STAMP)
+	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
+	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
+	wait $$first && test $$second -eq 0
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests scripts migrations

@@ -16,7 +16,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from app import db as database
 from app import notifications
-from app.api import auth, clocks, live, matches, me, pages, settings_pages, table
+from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.guards import OriginGuard
 from app.config import load_settings
 from app.sessions.bots import BotDriver
@@ -97,6 +97,7 @@ def create_app() -> FastAPI:
     app.include_router(live.router)
     app.include_router(me.router)
     app.include_router(pages.router)
+    app.include_router(history_pages.router)
     app.include_router(settings_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,7 +1,8 @@
 """Seeded bot-vs-bot games: invariants hold, every game ends, replay and dump/load are exact.
 
 The default suite plays a few dozen games; ``pytest -m qmg_slow tests/games/qmg`` plays
-``QMG_GAMES`` (default 1000).
+``QMG_GAMES`` (default 1000) from seed ``QMG_FIRST`` (default 1000); ``make test`` runs the
+thousand as two halves side by side.
 """
 
 from __future__ import annotations
@@ -123,9 +124,10 @@ def test_bot_games_end_with_an_outcome_and_keep_invariants(seed, supply_audit):
 
 @pytest.mark.qmg_slow
 def test_thousand_bot_games(supply_audit):
-    n = int(os.environ.get("QMG_GAMES", "1000"))
+    # QMG_FIRST lets `make test` share the seeds 1000..1999 between two processes (two cores)
+    first, n = int(os.environ.get("QMG_FIRST", "1000")), int(os.environ.get("QMG_GAMES", "1000"))
     results = Counter()
-    for seed in range(1000, 1000 + n):
+    for seed in range(first, first + n):
         st = play_game(seed, players=2 + seed % 5, options={"reallocation": seed % 3 == 0})
         results[st.outcome["team"]] += 1
     assert sum(results.values()) == n

@@ -1,0 +1,144 @@
+"""History pages: step through a match move by move, and check an exported replay.
+
+Past views come from app.sessions.history.view_at, filtered exactly like live views."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+
+from app.api import matches as api_matches
+from app.api import table as api_table
+from app.api.auth import csrf_token
+from app.api.deps import get_cache, get_db, optional_user
+from app.api.pages import (
+    board_extras,
+    board_template,
+    checked_form,
+    describe,
+    first_error,
+    flash_only,
+    history_allowed,
+    is_card,
+    refused,
+    templates,
+)
+from app.i18n import t
+from app.models import Match, User
+from app.sessions import history, service
+from app.sessions.errors import ApiError
+from app.sessions.replay import MatchCache
+
+log = logging.getLogger("warroom.pages")
+EXPORT_MAX_BYTES = 20 * 1024 * 1024  # an upload to verify: a long match is well under this
+router = APIRouter(include_in_schema=False)
+
+
+def history_board(ctx: dict[str, Any]) -> Markup | None:
+    """The game's own board drawn from a past view; None (the generic facts) if it cannot be."""
+    if not ctx.get("board_template"):
+        return None
+    try:
+        return Markup(templates.get_template(ctx["board_template"]).render(**ctx))
+    except Exception:  # a board written for live play may need more than a past view holds
+        log.warning("board template of %s cannot draw a past view", ctx.get("game_id"), exc_info=True)
+        return None
+
+
+@router.get("/matches/{match_id}/history", response_class=HTMLResponse)
+async def history_panel(match_id: str, request: Request, seq: str = "", seat: str = "",
+                        db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+                        user: User | None = Depends(optional_user)) -> Response:
+    """The table as it stood after ``seq`` (GET /api/matches/{id}/at/{seq}, rendered): a
+    fragment that replaces the history panel; the buttons and slider ask for the next one."""
+    match = await db.get(Match, match_id)
+    if match is None:
+        return flash_only(t("not_found"), 404)
+    if seq and not seq.lstrip("-").isdigit():
+        return flash_only("seq: must be a whole number", 422)
+    at = int(seq) if seq else match.seq
+    try:
+        past = await history.view_at(db, cache, match, user, at, seat or None)
+    except ApiError as exc:
+        return flash_only(exc.error, exc.status)
+    rows = await service.seat_rows(db, match_id)
+    you = service.seat_of(rows, user)
+    view = past["view"]
+    labels = {r.seat: r.label for r in rows}
+    names = await api_matches.player_names(db, rows)
+    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
+    ctx: dict[str, Any] = {
+        "match_id": match_id, "game_id": match.game, "status": match.status, "csrf": csrf_token(request),
+        "seq": past["seq"], "last_seq": past["last_seq"], "seat": past["seat"], "you": you,
+        # a past view is only looked at: nothing in it can be answered
+        "view": view, "pending": [], "hand": hand, "hand_decision": None, "hand_choices": set(),
+        "log": past["log"][-40:], "board_template": board_template(match.game),
+        "board_ctx": board_extras(match.game, view, past["seat"]),
+        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
+        "seat_choices": [(r.seat, r.label) for r in rows] if you and match.status == "finished" else [],
+        "history_open": True, "has_history": True,
+        "seats": [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot,
+                   "you": r.seat == you, "waiting": False} for r in rows],
+    }
+    ctx["seat_label"] = labels.get(past["seat"] or "")
+    ctx["board_html"] = history_board(ctx)
+    html = templates.get_template("history.html").render(**ctx)
+    return HTMLResponse(html)
+
+
+@router.get("/matches/{match_id}/history/closed", response_class=HTMLResponse)
+async def history_closed(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                         user: User | None = Depends(optional_user)) -> Response:
+    match = await db.get(Match, match_id)
+    if match is None:
+        return flash_only(t("not_found"), 404)
+    you = service.seat_of(await service.seat_rows(db, match_id), user)
+    html = templates.get_template("history_closed.html").render(
+        match_id=match_id, seq=match.seq, status=match.status, csrf=csrf_token(request),
+        has_history=history_allowed(match, you))
+    return HTMLResponse(html)
+
+
+def verify_reply(message: str, ok: bool | None = None, divergent: int | None = None, status: int = 200) -> Response:
+    html = templates.get_template("verify_result.html").render(message=message, ok=ok, divergent=divergent)
+    return HTMLResponse(html, status_code=status)
+
+
+@router.post("/replays/verify", response_class=HTMLResponse)
+async def verify_form(request: Request) -> Response:
+    """Upload an export: POST /api/replays/verify's check, its answer rendered in the page."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    upload = form.get("export")
+    if not isinstance(upload, UploadFile):
+        return verify_reply("export: choose an exported match file", status=422)
+    raw = await upload.read(EXPORT_MAX_BYTES + 1)
+    if len(raw) > EXPORT_MAX_BYTES:
+        return verify_reply(f"export: the file is over {EXPORT_MAX_BYTES // (1024 * 1024)} MB", status=422)
+    try:
+        body = history.MatchExport.model_validate(json.loads(raw))
+    except ValueError as exc:  # bad JSON or a ValidationError (both are ValueErrors)
+        detail = first_error(exc) if isinstance(exc, ValidationError) else "not JSON"
+        return verify_reply(t("verify_bad_file", detail=detail), status=422)
+    try:
+        result = await run_in_threadpool(api_table.verify, body)  # a replay is CPU work
+    except ApiError as exc:
+        return verify_reply(exc.error, status=exc.status)
+    if result.ok:
+        return verify_reply(t("verify_ok", actions=result.actions), ok=True)
+    message = t("verify_diverges", seq=result.first_divergent_seq)
+    if result.error:
+        message += f" ({result.error})"
+    return verify_reply(message, ok=False, divergent=result.first_divergent_seq)
