@@ -7,7 +7,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.deps import get_cache, get_db, optional_user, require_user
+from app.api.deps import SignedIn, get_cache, get_db, optional_user, require_signed_in, require_user
 from app.api.schemas import (
     ActionIn,
     ActionOut,
@@ -95,7 +95,7 @@ async def list_matches(request: Request, mine: bool = Query(False), db: AsyncSes
     return await summaries(db, request, user, mine)
 
 
-async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: User | None) -> MatchOut:
+async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: service.Player | None) -> MatchOut:
     seats = await service.seat_rows(db, match.id)
     you = service.seat_of(seats, user)
     names = await player_names(db, seats)
@@ -163,7 +163,7 @@ async def start_and_wake(request: Request, db: AsyncSession, cache: MatchCache, 
     return match
 
 
-async def submit_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
+async def submit_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: service.Player, match_id: str,
                           seq: int, decision: str, choices: list[str], key: str | None) -> service.Submitted:
     """The one way a human's answer enters the log (JSON API and pages alike)."""
     async with cache.writing(match_id), db.begin():
@@ -181,7 +181,7 @@ def action_out(loaded: LoadedMatch, match: Match, seat: str, applied: bool) -> A
 @router.post("/matches/{match_id}/actions", response_model=ActionOut,
              responses={**ERRORS, 409: {"description": "stale seq: {error, seq, view, pending} to resync"}},
              summary="Answer a pending decision")
-async def act(match_id: str, body: ActionIn, request: Request, user: User = Depends(require_user),
+async def act(match_id: str, body: ActionIn, request: Request, user: SignedIn = Depends(require_signed_in),
               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> ActionOut | JSONResponse:
     try:
         done = await submit_and_wake(request, db, cache, user, match_id, body.seq, body.decision, body.picked(),

@@ -8,7 +8,7 @@ import os
 import random
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -129,7 +129,14 @@ async def seat_rows(db: AsyncSession, match_id: str) -> list[MatchSeat]:
     return list(rows)
 
 
-def seat_of(seats: list[MatchSeat], user: User | None) -> str | None:
+class Player(Protocol):
+    """Who acts: a User row, or just the id a signed session cookie carries."""
+
+    @property
+    def id(self) -> int: ...
+
+
+def seat_of(seats: list[MatchSeat], user: Player | None) -> str | None:
     if user is None:
         return None
     return next((s.seat for s in seats if s.user_id == user.id), None)
@@ -282,7 +289,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     await notify(db, match)
 
 
-async def submit(db: AsyncSession, cache: MatchCache, user: User, match_id: str, seq: int, decision_id: str,
+async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,
                  choices: list[str], key: str | None) -> Submitted:
     """Answer a pending decision for the caller's seat. A repeated idempotency ``key``
     applies nothing and reports the seq of the earlier request instead."""
