@@ -166,6 +166,22 @@ def new_table(host: Player, players: int = 2, options: dict[str, Any] | None = N
     return str(r.json()["match_id"])
 
 
+@pytest.fixture(scope="module")
+def now_file() -> Iterator[Path]:
+    """A file whose ISO timestamp *is* the server's time (WARROOM_FAKE_NOW_FILE)."""
+    path = Path(tempfile.mkdtemp(prefix="wr-now-")) / "now"
+    path.write_text("2026-03-01T12:00:00+00:00")
+    yield path
+
+
+@pytest.fixture(scope="module")
+def timed_server(database_url: str, now_file: Path) -> Iterator[Server]:
+    """A server whose clock is ``now_file``: tests move time by rewriting it."""
+    srv = Server(database_url, extra_env={"WARROOM_FAKE_NOW_FILE": str(now_file)}).start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture
 def make_player(server: Server) -> Iterator[Any]:
     made: list[Player] = []

@@ -6,9 +6,7 @@ nothing sleeps and every number below is exact.
 
 from __future__ import annotations
 
-import tempfile
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -24,17 +22,8 @@ DAY = 24 * 3600 * S
 
 
 @pytest.fixture(scope="module")
-def now_file() -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix="wr-now-")) / "now"
-    path.write_text(T0.isoformat())
-    yield path
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str, now_file: Path) -> Iterator[Server]:
-    srv = Server(database_url, extra_env={"WARROOM_FAKE_NOW_FILE": str(now_file)}).start()
-    yield srv
-    srv.stop()
+def server(timed_server: Server) -> Server:
+    return timed_server
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import jinja2
@@ -273,43 +274,41 @@ async def language_form(request: Request, db: AsyncSession = Depends(get_db),
     return redirect(next_url)
 
 
-@router.post("/guest")
-async def guest_form(request: Request) -> Response:
+async def account_form(request: Request, parse: Callable[[FormData], Any],
+                       act: Callable[[AsyncSession, Any], Awaitable[User]]) -> Response:
+    """Guest, register and log-in forms: check the token, validate with the API's own
+    model, then sign in and go back where the visitor came from."""
     form = await checked_form(request)
     if form is None:
         return refused()
     next_url = local_path(field(form, "next", "/"))
     try:
-        body = GuestIn(name=field(form, "name"))
+        body = parse(form)
     except ValidationError as exc:
         return back_with(request, next_url, first_error(exc))
-    return await signed_in(request, lambda db: accounts.create_guest(db, body.name), next_url)
+    return await signed_in(request, lambda db: act(db, body), next_url)
+
+
+def password(form: FormData) -> str:
+    return str(form.get("password", ""))
+
+
+@router.post("/guest")
+async def guest_form(request: Request) -> Response:
+    return await account_form(request, lambda f: GuestIn(name=field(f, "name")),
+                              lambda db, body: accounts.create_guest(db, body.name))
 
 
 @router.post("/register")
 async def register_form(request: Request) -> Response:
-    form = await checked_form(request)
-    if form is None:
-        return refused()
-    next_url = local_path(field(form, "next", "/"))
-    try:
-        body = RegisterIn(name=field(form, "name"), password=str(form.get("password", "")))
-    except ValidationError as exc:
-        return back_with(request, next_url, first_error(exc))
-    return await signed_in(request, lambda db: accounts.register(db, body.name, body.password), next_url)
+    return await account_form(request, lambda f: RegisterIn(name=field(f, "name"), password=password(f)),
+                              lambda db, body: accounts.register(db, body.name, body.password))
 
 
 @router.post("/login")
 async def login_form(request: Request) -> Response:
-    form = await checked_form(request)
-    if form is None:
-        return refused()
-    next_url = local_path(field(form, "next", "/"))
-    try:
-        body = LoginIn(name=field(form, "name"), password=str(form.get("password", "")))
-    except ValidationError as exc:
-        return back_with(request, next_url, first_error(exc))
-    return await signed_in(request, lambda db: accounts.authenticate(db, body.name, body.password), next_url)
+    return await account_form(request, lambda f: LoginIn(name=field(f, "name"), password=password(f)),
+                              lambda db, body: accounts.authenticate(db, body.name, body.password))
 
 
 @router.post("/logout")

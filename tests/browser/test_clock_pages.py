@@ -5,10 +5,7 @@ player reclaims the seat — all through page forms. Time moves by a fake-now fi
 from __future__ import annotations
 
 import re
-import tempfile
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -18,17 +15,8 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
-def now_file() -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix="wr-now-")) / "now"
-    path.write_text(T0.isoformat())
-    yield path
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str, now_file: Path) -> Iterator[Server]:
-    srv = Server(database_url, extra_env={"WARROOM_FAKE_NOW_FILE": str(now_file)}).start()
-    yield srv
-    srv.stop()
+def server(timed_server: Server) -> Server:
+    return timed_server
 
 
 def csrf(p: Player, path: str = "/") -> str:
