@@ -37,13 +37,7 @@ def supplied_spaces(
     team = team_of(country)
     mine = {s for s, cs in units.items() if country in cs}
     adj = board.adjacency(team, units)
-    linked = {s for s in mine if is_supply_space(state, s, team)}
-    todo = list(linked)
-    while todo:
-        for n in adj[todo.pop()]:
-            if n in mine and n not in linked:
-                linked.add(n)
-                todo.append(n)
+    linked = linked_spaces(state, country, units)
     out = set()
     for s in linked:
         if board.is_land(s) or _has_port(s, team, units, adj):
@@ -75,11 +69,12 @@ def is_supplied(state: GameState, space: str, country: str) -> bool:
     return space in supplied_spaces(state, country)
 
 
-def linked_spaces(state: GameState, country: str) -> set[str]:
+def linked_spaces(state: GameState, country: str, units: dict[str, list[str]] | None = None) -> set[str]:
     """Own spaces joined to a supply space by a chain of own units (ports not considered)."""
+    units = state.units if units is None else units
     team = team_of(country)
-    mine = {s for s, cs in state.units.items() if country in cs}
-    adj = board.adjacency(team, state.units)
+    mine = {s for s, cs in units.items() if country in cs}
+    adj = board.adjacency(team, units)
     linked = {s for s in mine if is_supply_space(state, s, team)}
     todo = list(linked)
     while todo:

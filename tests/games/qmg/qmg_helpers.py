@@ -199,3 +199,12 @@ def finish(st: GameState) -> list[Event]:
         assert d.kind == "react", f"unexpected {d.kind}: {d.prompt} {d.choice_ids()}"
         events += answer(st, "pass")
     raise AssertionError("did not reach the discard phase")
+
+
+def deck(st: GameState, c: str) -> int:
+    return len(st.countries[c].deck)
+
+
+def card_vp(st: GameState, team: str) -> int:
+    """VP scored by cards (not by the dominance phase)."""
+    return sum(d for t, d, why in st.vp_log if t == team and "dominance" not in why)

@@ -6,7 +6,9 @@ import pytest
 from qmg_helpers import (
     armies,
     card_position,
+    card_vp,
     decision,
+    deck,
     finish,
     go,
     make,
@@ -18,15 +20,6 @@ from qmg_helpers import (
 from app.games.qmg.cards.registry import RULES
 from app.games.qmg.data import card
 from app.games.qmg.supply import is_supply_space, supplied_spaces
-
-
-def deck(st, c):
-    return len(st.countries[c].deck)
-
-
-def card_vp(st, team):
-    return sum(d for t, d, why in st.vp_log if t == team and "dominance" not in why)
-
 
 UK_HOME = {"united_kingdom": ["uk"], "north_sea": ["uk"]}
 

@@ -7,7 +7,9 @@ from qmg_helpers import (
     answer,
     armies,
     card_position,
+    card_vp,
     decision,
+    deck,
     finish,
     go,
     make,
@@ -22,15 +24,6 @@ from qmg_helpers import (
 from app.games.qmg.cards.registry import RULES
 from app.games.qmg.data import card
 from app.games.qmg.supply import supplied_spaces
-
-
-def deck(st, c):
-    return len(st.countries[c].deck)
-
-
-def card_vp(st, team):
-    """VP scored by cards (not by the dominance phase)."""
-    return sum(d for t, d, why in st.vp_log if t == team and "dominance" not in why)
 
 
 # ---------------------------------------------------------------- dominance-phase Status cards
