@@ -624,63 +624,60 @@ async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, use
     return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
 
 
-@router.post("/matches/{match_id}/answer")
-async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
-    """Answer a pending decision, exactly as POST /api/matches/{id}/actions does."""
+async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user: User | None, match_id: str,
+                     sign_in_key: str, act: Callable[[FormData, User], Awaitable[Any]]) -> Response:
+    """An htmx post from the table (answer, undo, resign): check the token and the user, act,
+    then re-render the panels, with the refusal's own text when the rules said no."""
     form = await checked_form(request)
     if form is None:
         return refused()
     status, flash = 200, ""
-    seq_text = field(form, "seq")
-    choices = [field(form, "choice")] if "choice" in form else [str(c) for c in form.getlist("choices")]
     try:
         if user is None:
-            raise ApiError(401, t("sign_in_to_join"))
-        if not seq_text.isdigit():
-            raise ApiError(422, "seq: the form did not say which state it was made against")
-        await api_matches.submit_and_wake(request, db, cache, user, match_id, int(seq_text),
-                                          field(form, "decision"), choices, None)
+            raise ApiError(401, t(sign_in_key))
+        await act(form, user)
     except ApiError as exc:
         status = exc.status
         flash = t("stale", detail=exc.error) if exc.status == 409 else exc.error
     return await table_reply(request, db, cache, user, match_id, status, flash)
 
 
+def form_seq(form: FormData) -> int:
+    text = field(form, "seq")
+    if not text.isdigit():
+        raise ApiError(422, "seq: the form did not say which state it was made against")
+    return int(text)
+
+
+@router.post("/matches/{match_id}/answer")
+async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    """Answer a pending decision, exactly as POST /api/matches/{id}/actions does."""
+    async def act(form: FormData, player: User) -> None:
+        choices = [field(form, "choice")] if "choice" in form else [str(c) for c in form.getlist("choices")]
+        await api_matches.submit_and_wake(request, db, cache, player, match_id, form_seq(form),
+                                          field(form, "decision"), choices, None)
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_to_join", act)
+
+
 @router.post("/matches/{match_id}/undo")
 async def undo_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                     cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
     """Take back one's own last move, exactly as POST /api/matches/{id}/undo does."""
-    form = await checked_form(request)
-    if form is None:
-        return refused()
-    status, flash = 200, ""
-    seq_text = field(form, "seq")
-    try:
-        if user is None:
-            raise ApiError(401, t("sign_in_first"))
-        if not seq_text.isdigit():
-            raise ApiError(422, "seq: the form did not say which state it was made against")
-        await api_table.undo_and_wake(request, db, cache, user, match_id, int(seq_text))
-    except ApiError as exc:
-        status, flash = exc.status, exc.error
-    return await table_reply(request, db, cache, user, match_id, status, flash)
+    async def act(form: FormData, player: User) -> None:
+        await api_table.undo_and_wake(request, db, cache, player, match_id, form_seq(form))
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
 
 
 @router.post("/matches/{match_id}/resign")
 async def resign_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                       cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
-    form = await checked_form(request)
-    if form is None:
-        return refused()
-    status, flash = 200, ""
-    try:
-        if user is None:
-            raise ApiError(401, t("sign_in_first"))
-        await api_table.resign_and_wake(request, db, cache, user, match_id)
-    except ApiError as exc:
-        status, flash = exc.status, exc.error
-    return await table_reply(request, db, cache, user, match_id, status, flash)
+    async def act(_form: FormData, player: User) -> None:
+        await api_table.resign_and_wake(request, db, cache, player, match_id)
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
 
 
 @router.post("/matches/{match_id}/chat")
