@@ -80,7 +80,8 @@ def create_app() -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(status_code=exc.status, content={"error": exc.error, **exc.extra})
+        headers = {"Retry-After": str(exc.extra["retry_after"])} if "retry_after" in exc.extra else None
+        return JSONResponse(status_code=exc.status, content={"error": exc.error, **exc.extra}, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
