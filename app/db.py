@@ -52,8 +52,14 @@ def asyncpg_dsn(url: str) -> str:
     return urlunsplit(("postgresql", *parts[1:]))
 
 
-def make_engine(url: str, pool_size: int = 10) -> AsyncEngine:
-    return create_async_engine(async_url(url), pool_size=pool_size, max_overflow=20, pool_pre_ping=False)
+def make_engine(url: str, pool_size: int = 10, pool_timeout: float = 10.0) -> AsyncEngine:
+    """``pool_timeout`` stays well under any client's request timeout: a request that
+    cannot get a connection in time answers 503 instead of queueing without end; and
+    PostgreSQL itself ends a transaction left idle for a minute, so a stuck task can
+    never hold a pooled connection forever."""
+    return create_async_engine(
+        async_url(url), pool_size=pool_size, max_overflow=20, pool_pre_ping=False, pool_timeout=pool_timeout,
+        connect_args={"server_settings": {"idle_in_transaction_session_timeout": "60000"}})
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:

@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -42,7 +43,8 @@ def database_url() -> str:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     url = database_url()
-    engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")))
+    engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")),
+                                  pool_timeout=float(os.environ.get("WARROOM_DB_POOL_TIMEOUT", "10")))
     app.state.sessions = database.make_sessionmaker(engine)
     app.state.cache = MatchCache()
     app.state.hub = Hub(app.state.sessions, app.state.cache, database.asyncpg_dsn(url),
@@ -82,6 +84,12 @@ def create_app() -> FastAPI:
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         headers = {"Retry-After": str(exc.extra["retry_after"])} if "retry_after" in exc.extra else None
         return JSONResponse(status_code=exc.status, content={"error": exc.error, **exc.extra}, headers=headers)
+
+    @app.exception_handler(PoolTimeout)
+    async def busy(_request: Request, _exc: PoolTimeout) -> JSONResponse:
+        log.warning("no database connection free in time: answering 503")
+        return JSONResponse(status_code=503, content={"error": "the server is busy: try again in a moment"},
+                            headers={"Retry-After": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -32,15 +32,21 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
         except ApiError:
             await websocket.close(code=4404, reason="match not found")
             return
-        seat = service.seat_of(await service.seat_rows(db, match_id), user)
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
-    sub = Subscriber(match_id=match_id, seat=seat, render=render)
+    # the seat is the seat table's to say on every push, never fixed here
+    sub = Subscriber(match_id=match_id, user_id=user.id if user else None, render=render)
     await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
     writer = asyncio.create_task(_write(websocket, sub))
     try:
         while True:
-            text = await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:  # a binary frame: this socket speaks JSON text only
+                await websocket.close(code=1003, reason="text frames only: send {\"seq\": n} as JSON text")
+                break
             await _client_message(hub, sub, text)
     except WebSocketDisconnect:
         pass
@@ -66,7 +72,8 @@ async def _client_message(hub: Hub, sub: Subscriber, text: str) -> None:
         message = json.loads(text)
     except ValueError:
         return
-    if isinstance(message, dict) and isinstance(message.get("seq"), int) and message["seq"] != sub.last_seq:
+    if isinstance(message, dict) and isinstance(message.get("seq"), int) and (
+            sub.last_key is None or message["seq"] != sub.last_key[0]):
         await hub.subscribe(sub)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy import and_, exists, or_, select
@@ -99,16 +101,21 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: ser
     seats = await service.seat_rows(db, match.id)
     you = service.seat_of(seats, user)
     names = await player_names(db, seats)
-    loaded = None
-    if match.status != "open":
-        async with cache.lock(match.id):
-            loaded = await cache.load(db, match)
-    message = seat_message(loaded, match, you)
+    message = await read_message(db, cache, match, you)
     return MatchOut(
         match_id=match.id, game=match.game, mode=match.mode, you=you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in seats],
         clocks=await clock_states(db, match, seats, service.utcnow()), **message)
+
+
+async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:
+    """The seat's message as of ``match`` (or newer), for a reader: never waits on the
+    match's lock while holding a connection, and builds it before anything else runs."""
+    if match.status == "open":
+        return seat_message(None, match, seat)
+    loaded = await cache.read(db, match)
+    return seat_message(loaded, loaded.head if loaded.seq != match.seq and loaded.head else match, seat)
 
 
 async def player_names(db: AsyncSession, seats: list[MatchSeat]) -> dict[int | None, str]:

@@ -44,8 +44,7 @@ from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import accounts, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
-from app.sessions.replay import LoadedMatch, MatchCache
-from app.sessions.views import log_lines, pending_for, seat_view
+from app.sessions.replay import MatchCache
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
@@ -410,8 +409,10 @@ def clock_text(clock: dict[str, Any] | None) -> str:
 
 
 async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *, invite: str,
-                        csrf: str, loaded: LoadedMatch | None = None) -> dict[str, Any]:
-    """Everything the table's panels show, for this user's seat only."""
+                        csrf: str, message: dict[str, Any] | None = None,
+                        message_seat: str | None = None) -> dict[str, Any]:
+    """Everything the table's panels show, for this user's seat only. ``message`` is the
+    message for ``message_seat`` when the live hub already built it (the page socket)."""
     rows = await service.seat_rows(db, match.id)
     you = service.seat_of(rows, user)
     mine = next((r for r in rows if r.seat == you), None)
@@ -423,13 +424,9 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     log: list[dict[str, Any]] = []
     seq = match.seq
     if match.status not in ("open", "abandoned"):
-        if loaded is None:
-            async with cache.lock(match.id):
-                loaded = await cache.load(db, match)
-        seq = loaded.seq
-        view = seat_view(loaded, you)
-        pending = pending_for(loaded, you, match.status)
-        log = log_lines(loaded.tail, you)
+        if message is None or message_seat != you:  # the seat changed since the hub looked
+            message = await api_matches.read_message(db, cache, match, you)
+        seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
     by_seat = {s["id"]: s for s in view.get("seats", []) if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
@@ -511,11 +508,12 @@ async def table_socket(websocket: WebSocket, match_id: str) -> None:
     lang = choose_lang(websocket.session.get("lang"), None, websocket.headers.get("accept-language"))
     invite = html_url(str(websocket.url_for("table_page", match_id=match_id)))
 
-    async def render(loaded: LoadedMatch | None, match: Match, _seat: str | None) -> str:
+    async def render(message: dict[str, Any] | None, match: Match, seat: str | None) -> str:
         use_lang(lang)  # the hub renders every socket in turn: each in its own page's language
-        # the seat is looked up again: a spectator who has just sat down sees their own seat
+        # the hub read the seat table for this push: ``message`` is for the user's seat now
         async with app.state.sessions() as db:
-            ctx = await table_context(db, app.state.cache, match, user, invite=invite, csrf=csrf, loaded=loaded)
+            ctx = await table_context(db, app.state.cache, match, user, invite=invite, csrf=csrf, message=message,
+                                      message_seat=seat)
         return render_panels(ctx)
 
     await serve_socket(websocket, match_id, render=render)

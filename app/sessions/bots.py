@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.models import Match, MatchSeat
@@ -17,6 +17,7 @@ from app.sessions.service import bot_step
 log = logging.getLogger("warroom.bots")
 
 MAX_STEPS_PER_RUN = 20_000  # a runaway game stops here instead of spinning forever
+BACKOFF_FIRST, BACKOFF_CAP = 0.2, 10.0  # seconds between retries after a failure
 
 
 class BotDriver:
@@ -39,9 +40,20 @@ class BotDriver:
 
     async def _run(self, match_id: str) -> None:
         try:
-            steps = 0
+            steps = failures = 0
             while steps < MAX_STEPS_PER_RUN:
-                moved = await self._step(match_id)
+                try:
+                    moved = await self._step(match_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # a busy pool, a lost connection...: never give up on a match
+                    failures += 1
+                    delay = min(BACKOFF_CAP, BACKOFF_FIRST * 2 ** min(failures - 1, 10))
+                    log.warning("bot move in match %s failed (%s: %s); retrying in %.1f s",
+                                match_id, type(exc).__name__, exc, delay)
+                    await asyncio.sleep(delay)
+                    continue
+                failures = 0
                 if not moved:
                     if match_id in self.again:
                         self.again.discard(match_id)
@@ -60,8 +72,8 @@ class BotDriver:
                     return await bot_step(db, self.cache, match_id)
             except IntegrityError:
                 continue  # another worker wrote that seq first: catch up, retry
-            except (ApiError, DBAPIError, OSError) as exc:
-                log.warning("bot move in match %s failed: %s", match_id, exc)
+            except ApiError as exc:  # the table refused: nothing a retry would change
+                log.warning("bot move in match %s refused: %s", match_id, exc)
                 return False
         return False
 

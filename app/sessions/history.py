@@ -41,10 +41,11 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
             raise ApiError(403, "only the match's players may look from another seat, and only once it is over")
         seat = as_seat
     loaded = await cache.load(db, match, upto=seq)
+    view = seat_view(loaded, seat)  # now: a writer may change a cached state at the next await
     rows = (await db.execute(select(ActionRow.seq, ActionRow.events)
                              .where(ActionRow.match_id == match.id, ActionRow.seq <= seq)
                              .order_by(ActionRow.seq))).all()
-    return {"seq": seq, "last_seq": match.seq, "seat": seat, "view": seat_view(loaded, seat),
+    return {"seq": seq, "last_seq": match.seq, "seat": seat, "view": view,
             "log": log_lines([(s, e) for s, e in rows], seat)}
 
 

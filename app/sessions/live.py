@@ -1,11 +1,14 @@
 """Live per-seat updates: every worker LISTENs on Postgres and pushes to its own sockets.
 
 A commit anywhere (any worker, any host) ends with ``pg_notify('match_events',
-'<match>:<seq>')``. Each worker's single listener marks the match dirty; one
+'<match>:<seq>:<kind>')``. Each worker's single listener marks the match dirty; one
 pusher task catches the cached state up from the log and sends every local
 socket its own seat's message, as an RFC 6902 patch against what that socket
-last received. NOTIFY is lost while the listener is down, so after reconnecting
-(and every few seconds anyway) every local match is checked against the table.
+last received. Each socket's seat is read from the seat table, not fixed when it
+connected. The messages of one push are built while the state stands at that seq
+and are never changed after, so patches are always computed between two messages
+that really were sent. NOTIFY is lost while the listener is down, so after
+reconnecting (and every few seconds anyway) every local match is checked against the table.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import asyncpg
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from app.models import Match
+from app.models import Match, MatchSeat
 from app.sessions.patch import make_patch
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
@@ -30,26 +33,42 @@ from app.sessions.views import seat_message
 
 log = logging.getLogger("warroom.live")
 
-# renders a page's HTML fragments for one seat; ``LoadedMatch`` is None before the start
-Render = Callable[[LoadedMatch | None, Match, str | None], Awaitable[str]]
-
-
-def seq_of(loaded: LoadedMatch | None) -> int:
-    return 0 if loaded is None else loaded.seq
+# renders a page's HTML fragments for one seat from that seat's message (``None``: the
+# table has not started); called after the hub let go of the state, so never given it
+Render = Callable[[dict[str, Any] | None, Match, str | None], Awaitable[str]]
 
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open socket: which match, which seat, and what it last received."""
+    """One open socket: which match, whose, and what it last received.
+
+    ``seat`` is not fixed at connect: every push reads it again from the seat table
+    (kick, leave, resign, hand-over and reclaim all change who sits where)."""
 
     match_id: str
-    seat: str | None
+    user_id: int | None
+    seat: str | None = None
     render: Render | None = None  # None: JSON messages; else HTML fragments (htmx pages)
-    last: dict[str, Any] | None = None
-    last_seq: int = -1
-    last_status: str = ""
+    last: dict[str, Any] | None = None  # never changed once sent: patches are computed against it
+    last_key: tuple[int, str, str | None] | None = None  # (seq, status, seat) of ``last``
     # the socket's own writer drains this; a client too slow to keep up is dropped and resyncs
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+
+
+@dataclass
+class Frame:
+    """One seq of one match as every local socket will see it: the messages are built
+    while the state is at that seq and never change after."""
+
+    match: Match | None  # the row as of this seq (None on the fast path: no query was made)
+    seq: int
+    status: str
+    seat_of_user: dict[int, str]
+    messages: dict[str | None, dict[str, Any]]
+
+
+def seq_of(loaded: LoadedMatch | None) -> int:
+    return 0 if loaded is None else loaded.seq
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -64,6 +83,9 @@ class Hub:
         self.poll_seconds = poll_seconds
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.dirty: dict[str, int | None] = {}  # match -> newest notified seq (None: unknown)
+        # user -> seat per match with local sockets, as of the last read of the seat table;
+        # dropped whenever the table (not a move) changes, so the next push reads it again
+        self.seating: dict[str, dict[int, str]] = {}
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
@@ -87,7 +109,10 @@ class Hub:
         """Register a socket (or resync one) and send it the full message for its seat now:
         whatever seq the client last saw, the full message is what it missed."""
         self.subscribers.setdefault(sub.match_id, set()).add(sub)
-        await self._send_full(sub)
+        sub.last, sub.last_key = None, None
+        frame = await self._frame(sub.match_id, [sub])
+        if frame is not None:
+            await self._deliver(sub, frame, {})
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.match_id)
@@ -95,20 +120,24 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 del self.subscribers[sub.match_id]
+                self.seating.pop(sub.match_id, None)
 
-    def mark(self, match_id: str, seq: int | None = None) -> None:
-        """Push ``match_id`` soon; ``seq`` when known lets a current cache skip the database."""
+    def mark(self, match_id: str, seq: int | None = None, table: bool = True) -> None:
+        """Push ``match_id`` soon. ``seq`` of a move (``table`` False) lets a current cache
+        skip the database; anything else at the table may have changed the seats."""
         if match_id in self.subscribers:
+            if table:
+                self.seating.pop(match_id, None)
             known = self.dirty.get(match_id, seq)
             self.dirty[match_id] = None if known is None or seq is None else max(known, seq)
             self.wake.set()
 
     # --- the listener ----------------------------------------------------
     def _notified(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        match_id, _, seq = payload.rpartition(":")
+        match_id, seq, kind = parse_notice(payload)
         for hook in self.on_commit:
             hook(match_id)
-        self.mark(match_id, int(seq) if seq.isdigit() else None)
+        self.mark(match_id, seq, table=kind != MOVE)
 
     async def _listen(self) -> None:
         while True:
@@ -144,7 +173,7 @@ class Hub:
                     rows = (await db.execute(select(Match.id, Match.seq)
                                              .where(Match.id.in_(list(self.subscribers))))).all()
                 for match_id, seq in rows:
-                    if any(s.last_seq != seq for s in self.subscribers.get(match_id, ())):
+                    if any(s.last_key is None or s.last_key[0] != seq for s in self.subscribers.get(match_id, ())):
                         self.mark(match_id)
             except Exception as exc:
                 log.warning("live poll failed: %s", exc)
@@ -161,72 +190,67 @@ class Hub:
     async def _push_match(self, match_id: str, seq: int | None) -> None:
         try:
             subs = list(self.subscribers.get(match_id, ()))
-            loaded = self.cache.peek(match_id)
-            if (seq is not None and loaded is not None and loaded.seq == seq and loaded.head is not None
-                    and loaded.head.status != "open"):
-                # this worker already holds that seq (it committed it, most often): no query at all
-                head, patches = loaded.head, {}
-                for sub in [s for s in subs if s.render is None]:
-                    await self._deliver(sub, loaded, head, patches)
-                subs = [s for s in subs if s.render is not None]  # pages also show seats and chat
             if not subs:
                 return
-            found = await self._load(match_id)
-            if found is None:
+            frame = self._current_frame(match_id, seq, subs) if seq is not None else None
+            if frame is None or any(s.render is not None for s in subs):  # pages also show seats and chat
+                frame = await self._frame(match_id, subs)
+            if frame is None:
                 return
-            match, loaded = found
-            patches = {}
+            patches: dict[tuple[str | None, int], str] = {}
             for sub in subs:
-                # rendered pages also show seats, the start and chat, which change without a new seq
-                if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status):
-                    continue
-                await self._deliver(sub, loaded, match, patches)
+                await self._deliver(sub, frame, patches)
         except Exception:
             log.exception("pushing match %s failed", match_id)
 
-    async def _load(self, match_id: str) -> tuple[Match, LoadedMatch | None] | None:
-        """The match row and, once it has started, its newest state (None before the start).
+    def _current_frame(self, match_id: str, seq: int, subs: list[Subscriber]) -> Frame | None:
+        """This worker already holds that committed seq (it made the move, most often) and
+        knows the seats: the frame needs no query at all."""
+        loaded = self.cache.peek(match_id)
+        seating = self.seating.get(match_id)
+        if (seating is None or loaded is None or loaded.seq != seq or loaded.head is None
+                or loaded.head.status == "open" or self.cache.busy(match_id)):
+            return None
+        return build_frame(None, loaded, loaded.head, seating, subs)
 
-        The match lock is taken before a pooled connection, in the same order as every
-        writer: the other order deadlocks the pool under load."""
+    async def _frame(self, match_id: str, subs: list[Subscriber]) -> Frame | None:
+        """Read the match, its seats and its newest state, and build every message the
+        sockets need, all under the match's lock (taken before a pooled connection, in
+        the same order as every writer)."""
         async with self.cache.lock(match_id), self.sessions() as db:
             match = await db.get(Match, match_id, populate_existing=True)
             if match is None:
                 return None
-            if match.status == "open":
-                return match, None
-            return match, await self.cache.load(db, match)
+            rows = (await db.execute(select(MatchSeat.user_id, MatchSeat.seat)
+                                     .where(MatchSeat.match_id == match_id, MatchSeat.user_id.is_not(None)))).all()
+            seating = {uid: seat for uid, seat in rows}
+            if match_id in self.subscribers:
+                self.seating[match_id] = seating
+            loaded = None if match.status == "open" else await self.cache.load(db, match)
+            return build_frame(match, loaded, match, seating, subs)
 
-    async def _send_full(self, sub: Subscriber) -> None:
-        found = await self._load(sub.match_id)
-        if found is None:
-            return
-        match, loaded = found
-        sub.last = None
-        await self._deliver(sub, loaded, match, {})
-
-    async def _deliver(self, sub: Subscriber, loaded: LoadedMatch | None, match: Match | MatchHead,
-                       patches: dict[tuple[str | None, int, str], str]) -> None:
+    async def _deliver(self, sub: Subscriber, frame: Frame,
+                       patches: dict[tuple[str | None, int], str]) -> None:
+        sub.seat = frame.seat_of_user.get(sub.user_id) if sub.user_id is not None else None
+        message = frame.messages[sub.seat]
+        key = (frame.seq, frame.status, sub.seat)
         if sub.render is not None:
-            assert isinstance(match, Match)
-            text = await sub.render(loaded, match, sub.seat)
-            sub.last_seq = seq_of(loaded)
+            assert frame.match is not None
+            text = await sub.render(message if frame.status != "open" else None, frame.match, sub.seat)
+            sub.last_key = key
             await self._send(sub, text)
             return
-        if sub.render is None and (sub.last_seq, sub.last_status) == (seq_of(loaded), match.status) and sub.last:
+        if sub.last is not None and sub.last_key == key:
             return  # already has it (a notification and a poll can race)
-        message = seat_message(loaded, match, sub.seat)
         if sub.last is None:
             text = encode(message)
         else:
-            # sockets of one seat that last saw the same message get the very same patch
-            key = (sub.seat, sub.last_seq, sub.last_status)
-            text = patches.get(key) or ""
+            # sockets of one seat that last got the very same message get the very same patch
+            shared = (sub.seat, id(sub.last))
+            text = patches.get(shared) or ""
             if not text:
-                text = patches[key] = encode({"seq": seq_of(loaded), "patch": make_patch(sub.last, message)})
-        sub.last = message
-        sub.last_seq = seq_of(loaded)
-        sub.last_status = match.status
+                text = patches[shared] = encode({"seq": frame.seq, "patch": make_patch(sub.last, message)})
+        sub.last, sub.last_key = message, key
         await self._send(sub, text)
 
     async def _send(self, sub: Subscriber, text: str) -> None:
@@ -236,3 +260,24 @@ class Hub:
             self.unsubscribe(sub)
             sub.queue = asyncio.Queue(maxsize=1)
             sub.queue.put_nowait(None)  # tells the writer to close the socket
+
+
+def build_frame(match: Match | None, loaded: LoadedMatch | None, head: Match | MatchHead,
+                seating: dict[int, str], subs: list[Subscriber]) -> Frame:
+    """Every message the given sockets need, built now, before anything else can run."""
+    seats = {seating.get(s.user_id) if s.user_id is not None else None for s in subs}
+    messages = {seat: seat_message(loaded, head, seat) for seat in seats}
+    return Frame(match, seq_of(loaded), head.status, seating, messages)
+
+
+MOVE = "move"
+
+
+def parse_notice(payload: str) -> tuple[str, int | None, str]:
+    """'<match>:<seq>[:<kind>]' -> (match, seq, kind); kind is 'move' for a committed
+    action and 'table' for anything else (seats, start, chat, resignations...)."""
+    parts = payload.split(":")
+    match_id = parts[0]
+    seq = int(parts[1]) if len(parts) > 1 and parts[1].isascii() and parts[1].isdigit() else None
+    kind = parts[2] if len(parts) > 2 else "table"
+    return match_id, seq, kind

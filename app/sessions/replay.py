@@ -125,16 +125,51 @@ def state_hash(game: GameRules, state: State) -> str:
     return hashlib.sha256(blob).hexdigest()
 
 
+class _MatchLock:
+    """A match's lock and how many tasks hold it or wait for it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class MatchCache:
-    """Per-worker cache of the newest known state of the most recently used matches."""
+    """Per-worker cache of the newest known state of the most recently used matches.
+
+    Writers hold the match's lock across their whole transaction and change the cached
+    state in place; readers never wait for that lock (a reader holds a pooled
+    connection, a writer waits for one while holding the lock: the two orders together
+    deadlock the pool). The cache only ever moves forward: a reader with an older match
+    row gets a private older state, never a replacement of the newer one."""
 
     def __init__(self, capacity: int = 2000) -> None:
         self.capacity = capacity
         self._matches: OrderedDict[str, LoadedMatch] = OrderedDict()
-        self._locks: dict[str, asyncio.Lock] = {}
+        # only while some task holds or waits for a lock: ids nobody asks about leave no trace
+        self._locks: dict[str, _MatchLock] = {}
 
-    def lock(self, match_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, match_id: str) -> AsyncIterator[None]:
+        entry = self._locks.get(match_id)
+        if entry is None:
+            entry = self._locks[match_id] = _MatchLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[match_id]
+
+    def busy(self, match_id: str) -> bool:
+        """Whether a writer holds (or waits for) the match: its cached state may be uncommitted."""
+        return match_id in self._locks
+
+    def lock_count(self) -> int:
+        return len(self._locks)
 
     @contextlib.asynccontextmanager
     async def writing(self, match_id: str) -> AsyncIterator[None]:
@@ -161,17 +196,31 @@ class MatchCache:
         self._matches[loaded.match_id] = loaded
         self._matches.move_to_end(loaded.match_id)
         while len(self._matches) > self.capacity:
-            old, _ = self._matches.popitem(last=False)
-            lock = self._locks.get(old)
-            if lock is not None and not lock.locked():
-                del self._locks[old]
+            self._matches.popitem(last=False)
+
+    async def read(self, db: AsyncSession, match: Match) -> LoadedMatch:
+        """The state at ``match.seq`` (or newer) for a reader, without waiting for the lock.
+
+        Use what it returns before the next ``await``: a writer may change a cached state
+        in place as soon as the reader yields."""
+        cached = self._matches.get(match.id)
+        if cached is not None and not self.busy(match.id) and cached.seq >= match.seq and cached.head is not None:
+            return cached  # committed, and at least as new as the caller's row
+        if cached is not None and cached.seq == match.seq:
+            return cached  # a writer may be at work, but has not applied anything yet
+        loaded = await self.load(db, match, upto=match.seq)
+        current = self._matches.get(match.id)
+        if not self.busy(match.id) and (current is None or current.seq < loaded.seq):
+            loaded.head = MatchHead.of(match)  # newer than the cache and committed: keep it
+            self._keep(loaded)
+        return loaded
 
     async def load(self, db: AsyncSession, match: Match, upto: int | None = None) -> LoadedMatch:
         """The state after ``upto`` (default: the match's newest seq).
 
-        Uses the cached state when it is not ahead of ``upto`` (and no undo came
-        since), else the newest snapshot at or before it; then replays the log rows
-        in between, skipping the moves that were taken back.
+        Writers call this under the match's lock with a locked match row and get the
+        cached state itself, caught up from the log. Any other target gets a private
+        state: the cached one is never replaced by an older one.
         """
         target = match.seq if upto is None else upto
         cached = self._matches.get(match.id)
@@ -181,7 +230,8 @@ class MatchCache:
                 cached.head = MatchHead.of(match)
             return cached
         game = game_of(match)
-        if cached is not None and cached.seq < target and upto is None:
+        keep = upto is None and (cached is None or cached.seq < target)
+        if cached is not None and cached.seq < target and keep:
             rows = await rows_between(db, match.id, cached.seq, target)
             if not any(is_undo(row) for row in rows):  # an undo may reach behind the cached state
                 for row in rows:
@@ -190,7 +240,7 @@ class MatchCache:
                     cached.remember(row.seq, row.events)
                 cached.seq = target
                 cached.views.clear()
-                cached.head = MatchHead.of(match) if upto is None else None
+                cached.head = MatchHead.of(match)
                 self._keep(cached)
                 return cached
         loaded = await self._from_snapshot(db, match, game, target)
@@ -203,9 +253,11 @@ class MatchCache:
             .where(ActionRow.match_id == match.id, ActionRow.seq <= target)
             .order_by(ActionRow.seq.desc()).limit(LOG_TAIL))).all()
         loaded.tail = [(seq, events) for seq, events in reversed(recent)]
-        if upto is None:
-            loaded.head = MatchHead.of(match)
-            self._keep(loaded)
+        if keep:
+            current = self._matches.get(match.id)
+            if current is None or current.seq < target:  # another task may have moved it on meanwhile
+                loaded.head = MatchHead.of(match)
+                self._keep(loaded)
         return loaded
 
     async def _from_snapshot(self, db: AsyncSession, match: Match, game: GameRules, target: int) -> LoadedMatch:

@@ -243,9 +243,12 @@ def waiting_on(loaded: LoadedMatch) -> list[str]:
     return sorted({d.seat for d in loaded.game.pending(loaded.state)})
 
 
-async def notify(db: AsyncSession, match: Match) -> None:
+async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
+    """Tell every worker, at commit, that the match changed: by a move, or at the table
+    (seats, start, chat, a resignation...), which makes sockets read their seats again."""
+    kind = "move" if move else "table"
     await db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}"})
+                     {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}:{kind}"})
 
 
 def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
@@ -286,7 +289,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:
         db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state)))
-    await notify(db, match)
+    await notify(db, match, move=True)
 
 
 async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,

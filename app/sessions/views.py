@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 from app.games.protocol import Decision
@@ -28,10 +30,12 @@ def pending_for(loaded: LoadedMatch, seat: str | None, status: str) -> list[dict
 
 
 def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:
+    """The game's view for ``seat`` at the loaded seq, as a copy that shares nothing with
+    the state: later moves change the state in place, never a view already handed out."""
     key = (loaded.seq, seat)
     view = loaded.views.get(key)
     if view is None:
-        view = loaded.views[key] = loaded.game.view(loaded.state, seat)
+        view = loaded.views[key] = json.loads(json.dumps(loaded.game.view(loaded.state, seat)))
     return view
 
 
@@ -63,5 +67,5 @@ def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str
         "pending": pending_for(loaded, seat, match.status),
         "waiting_on": list(match.waiting_on),
         "log": log_lines(loaded.tail, seat),
-        "outcome": match.outcome,
+        "outcome": copy.deepcopy(match.outcome),
     }

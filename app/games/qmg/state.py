@@ -40,7 +40,9 @@ class GameState:
 
     # ---- units -------------------------------------------------------------------------
     def units_of(self, country: str) -> list[str]:
-        return [s for s, cs in self.units.items() if country in cs]
+        # sorted, never dict order: a state loaded from JSONB has its keys re-sorted, and the
+        # order of these spaces reaches prompts, bots and the VP log
+        return sorted(s for s, cs in self.units.items() if country in cs)
 
     def has_unit(self, space: str, country: str) -> bool:
         return country in self.units.get(space, [])
