@@ -16,6 +16,7 @@ class LiveSeat:
         self.cookie = cookie
         self.message: dict[str, Any] | None = None
         self.frames: list[tuple[int, str]] = []  # (seq, raw text): everything this socket received
+        self.messages: list[dict[str, Any]] = []  # the whole message after each frame
         self.worker: str | None = None
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
@@ -45,8 +46,12 @@ class LiveSeat:
             assert self.message is not None
             self.message["seq"] = frame["seq"]
             self.frames.append((frame["seq"], text))
+            self.messages.append(json.loads(json.dumps(self.message)))
             async with self._changed:
                 self._changed.notify_all()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self._ws.send(json.dumps(message))
 
     @property
     def seq(self) -> int:
