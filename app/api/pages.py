@@ -347,6 +347,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
             match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
                                                options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
+            match.private = form.get("private") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
     except ApiError as exc:
         return back_with(request, "/", exc.error)
@@ -460,7 +461,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
-        "chat": await chat_lines(db, match.id),
+        "chat": await chat_lines(db, match, you),
         "can_chat": user is not None and (you is not None or match.spectator_chat),
         "can_undo": playing and you is not None and await last_move_undoable(db, match.id, you),
         "can_resign": playing,
@@ -470,10 +471,13 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     }
 
 
-async def chat_lines(db: AsyncSession, match_id: str) -> list[dict[str, Any]]:
+async def chat_lines(db: AsyncSession, match: Match, you: str | None) -> list[dict[str, Any]] | None:
+    """The newest lines of the table's chat, or None when the table keeps it to the players."""
+    if not api_matches.chat_open_to(match, you):
+        return None
     rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text)
                              .join(User, User.id == ChatMessage.user_id)
-                             .where(ChatMessage.match_id == match_id)
+                             .where(ChatMessage.match_id == match.id)
                              .order_by(ChatMessage.id.desc()).limit(CHAT_LINES))).all()
     return [{"id": i, "name": n, "text": txt} for i, n, txt in reversed(rows)]
 
@@ -699,5 +703,9 @@ async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(
         status, flash = exc.status, exc.error
     if request.headers.get("hx-request") != "true":
         return back_with(request, f"/matches/{match_id}", flash or None)
-    html = templates.get_template("chat_oob.html").render(chat=await chat_lines(db, match_id), flash=flash)
+    match = await db.get(Match, match_id)
+    chat = None
+    if match is not None:
+        chat = await chat_lines(db, match, service.seat_of(await service.seat_rows(db, match_id), user))
+    html = templates.get_template("chat_oob.html").render(chat=chat, flash=flash)
     return HTMLResponse(html, status_code=status)
