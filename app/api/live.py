@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.api.deps import current_user
 from app.sessions import service
 from app.sessions.errors import ApiError
+from app.sessions.floods import SOCKET_REFUSED, SOCKETS
 from app.sessions.live import Hub, Render, Subscriber
 
 router = APIRouter(tags=["live"])
@@ -35,6 +36,9 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
         seat = service.seat_of(await service.seat_rows(db, match_id), user)
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
+    if refusal := SOCKETS.acquire(websocket, user):  # accepted first: a refused handshake carries no reason
+        await websocket.close(code=SOCKET_REFUSED, reason=refusal)
+        return
     sub = Subscriber(match_id=match_id, seat=seat, render=render)
     await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
     writer = asyncio.create_task(_write(websocket, sub))
@@ -45,6 +49,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
     except WebSocketDisconnect:
         pass
     finally:
+        SOCKETS.release(websocket)
         hub.unsubscribe(sub)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -26,7 +26,7 @@ from app.api.schemas import (
 from app.games.registry import installed
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
-from app.sessions import service
+from app.sessions import floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
@@ -54,6 +54,7 @@ def invite_url(request: Request, match_id: str) -> str:
 async def create_match(body: CreateMatchIn, request: Request, user: User = Depends(require_user),
                        db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
     async with db.begin():
+        await floods.admit_table(db, user, request)
         match = await service.create_match(db, user, body.game, body.players, body.options, body.mode,
                                            body.clock.model_dump(exclude_none=True) if body.clock else None)
         match.spectator_chat = body.spectator_chat
@@ -245,6 +246,7 @@ async def say(match_id: str, body: ChatIn, user: User = Depends(require_user),
         match = await service.get_match(db, match_id)
         if not chat_open_to(match, service.seat_of(await service.seat_rows(db, match_id), user)):
             raise ApiError(403, CHAT_CLOSED)
+        floods.admit_chat_line(user.id, match_id)
         db.add(ChatMessage(match_id=match_id, user_id=user.id, text=body.text))
         await service.notify(db, match)
     return {"ok": True}

@@ -41,7 +41,7 @@ from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
-from app.sessions import accounts, service
+from app.sessions import accounts, floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
@@ -295,8 +295,11 @@ def password(form: FormData) -> str:
 
 @router.post("/guest")
 async def guest_form(request: Request) -> Response:
-    return await account_form(request, lambda f: GuestIn(name=field(f, "name")),
-                              lambda db, body: accounts.create_guest(db, body.name))
+    async def new_guest(db: AsyncSession, body: GuestIn) -> User:
+        floods.admit_guest(request)
+        return await accounts.create_guest(db, body.name)
+
+    return await account_form(request, lambda f: GuestIn(name=field(f, "name")), new_guest)
 
 
 @router.post("/register")
@@ -344,6 +347,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
     try:
         clock = pace_from_form(form, mode)
         async with db.begin():
+            await floods.admit_table(db, user, request)
             match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
                                                options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
