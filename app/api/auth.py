@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.api.deps import get_db, require_user
 from app.api.schemas import ErrorOut, GuestIn, LoginIn, RegisterIn, UserOut
 from app.models import User
-from app.sessions import accounts
+from app.sessions import accounts, floods
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 ERRORS = {400: {"model": ErrorOut}, 401: {"model": ErrorOut}, 409: {"model": ErrorOut}, 422: {"model": ErrorOut}}
@@ -36,6 +36,7 @@ def user_out(request: Request, user: User) -> UserOut:
 
 @router.post("/guests", response_model=UserOut, responses=ERRORS, summary="Play as a guest under a nickname")
 async def create_guest(body: GuestIn, request: Request, db: AsyncSession = Depends(get_db)) -> UserOut:
+    floods.admit_guest(request)
     async with db.begin():
         user = await accounts.create_guest(db, body.name)
     return sign_in(request, user)

@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.api.deps import current_user
 from app.sessions import service
 from app.sessions.errors import ApiError
+from app.sessions.floods import SOCKET_REFUSED, SOCKETS
 from app.sessions.live import Hub, Render, Subscriber
 
 router = APIRouter(tags=["live"])
@@ -34,6 +35,9 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
             return
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
+    if refusal := SOCKETS.acquire(websocket, user):  # accepted first: a refused handshake carries no reason
+        await websocket.close(code=SOCKET_REFUSED, reason=refusal)
+        return
     # the seat is the seat table's to say on every push, never fixed here
     sub = Subscriber(match_id=match_id, user_id=user.id if user else None, render=render)
     await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
@@ -51,6 +55,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
     except WebSocketDisconnect:
         pass
     finally:
+        SOCKETS.release(websocket)
         hub.unsubscribe(sub)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

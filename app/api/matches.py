@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import and_, exists, or_, select
+from sqlalchemy import ColumnElement, and_, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.api.deps import SignedIn, get_cache, get_db, optional_user, require_signed_in, require_user
@@ -28,7 +28,7 @@ from app.api.schemas import (
 from app.games.registry import installed
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
-from app.sessions import service
+from app.sessions import floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import LoadedMatch, MatchCache
@@ -56,9 +56,11 @@ def invite_url(request: Request, match_id: str) -> str:
 async def create_match(body: CreateMatchIn, request: Request, user: User = Depends(require_user),
                        db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
     async with db.begin():
+        await floods.admit_table(db, user, request)
         match = await service.create_match(db, user, body.game, body.players, body.options, body.mode,
                                            body.clock.model_dump(exclude_none=True) if body.clock else None)
         match.spectator_chat = body.spectator_chat
+        match.private = body.private
         await service.join(db, user, match.id, None)
     return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
 
@@ -71,7 +73,7 @@ async def summaries(db: AsyncSession, request: Request, user: User | None, mine:
             return []
         stmt = stmt.where(exists().where(and_(MatchSeat.match_id == Match.id, MatchSeat.user_id == user.id)))
     else:
-        stmt = stmt.where(or_(Match.status == "open", Match.status == "active"))
+        stmt = stmt.where(or_(Match.status == "open", Match.status == "active"), listed_for(user))
     matches = [m for m in (await db.scalars(stmt)).all() if m.game in games]
     seats_by_match: dict[str, list[MatchSeat]] = {}
     if matches:
@@ -91,7 +93,16 @@ async def summaries(db: AsyncSession, request: Request, user: User | None, mine:
     return out
 
 
-@router.get("/matches", response_model=list[MatchSummary], summary="Open and running tables, or ?mine=1")
+def listed_for(user: User | None) -> ColumnElement[bool]:
+    """Public tables, and private ones to their host and seated players (others need the link)."""
+    if user is None:
+        return Match.private.is_(False)
+    return or_(Match.private.is_(False), Match.created_by == user.id,
+               exists().where(and_(MatchSeat.match_id == Match.id, MatchSeat.user_id == user.id)))
+
+
+@router.get("/matches", response_model=list[MatchSummary],
+            summary="Open and running tables (private ones only to their players), or ?mine=1")
 async def list_matches(request: Request, mine: bool = Query(False), db: AsyncSession = Depends(get_db),
                        user: User | None = Depends(optional_user)) -> list[MatchSummary]:
     return await summaries(db, request, user, mine)
@@ -215,9 +226,20 @@ async def public_log(match_id: str, db: AsyncSession = Depends(get_db)) -> list[
     return [LogLine(seq=seq, text=event_text(e, None)) for seq, events in rows for e in events]
 
 
+def chat_open_to(match: Match, seat: str | None) -> bool:
+    """Spectators read and write the chat only where the host let them; players always do."""
+    return seat is not None or match.spectator_chat
+
+
+CHAT_CLOSED = "only the players chat at this table: the host did not let spectators chat"
+
+
 @router.get("/matches/{match_id}/chat", responses=ERRORS, summary="The table's chat")
-async def chat(match_id: str, db: AsyncSession = Depends(get_db)) -> list[dict[str, object]]:
-    await service.get_match(db, match_id)
+async def chat(match_id: str, db: AsyncSession = Depends(get_db),
+               user: User | None = Depends(optional_user)) -> list[dict[str, object]]:
+    match = await service.get_match(db, match_id)
+    if not chat_open_to(match, service.seat_of(await service.seat_rows(db, match_id), user)):
+        raise ApiError(403, CHAT_CLOSED)
     rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text, ChatMessage.created_at)
                              .join(User, User.id == ChatMessage.user_id)
                              .where(ChatMessage.match_id == match_id).order_by(ChatMessage.id).limit(500))).all()
@@ -229,8 +251,9 @@ async def say(match_id: str, body: ChatIn, user: User = Depends(require_user),
               db: AsyncSession = Depends(get_db)) -> dict[str, bool]:
     async with db.begin():
         match = await service.get_match(db, match_id)
-        if not match.spectator_chat and service.seat_of(await service.seat_rows(db, match_id), user) is None:
-            raise ApiError(403, "only the players chat at this table: the host did not let spectators chat")
+        if not chat_open_to(match, service.seat_of(await service.seat_rows(db, match_id), user)):
+            raise ApiError(403, CHAT_CLOSED)
+        floods.admit_chat_line(user.id, match_id)
         db.add(ChatMessage(match_id=match_id, user_id=user.id, text=body.text))
         await service.notify(db, match)
     return {"ok": True}

@@ -41,7 +41,7 @@ from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
-from app.sessions import accounts, service
+from app.sessions import accounts, floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.replay import MatchCache
@@ -294,8 +294,11 @@ def password(form: FormData) -> str:
 
 @router.post("/guest")
 async def guest_form(request: Request) -> Response:
-    return await account_form(request, lambda f: GuestIn(name=field(f, "name")),
-                              lambda db, body: accounts.create_guest(db, body.name))
+    async def new_guest(db: AsyncSession, body: GuestIn) -> User:
+        floods.admit_guest(request)
+        return await accounts.create_guest(db, body.name)
+
+    return await account_form(request, lambda f: GuestIn(name=field(f, "name")), new_guest)
 
 
 @router.post("/register")
@@ -343,9 +346,11 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
     try:
         clock = pace_from_form(form, mode)
         async with db.begin():
+            await floods.admit_table(db, user, request)
             match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
                                                options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
+            match.private = form.get("private") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
     except ApiError as exc:
         return back_with(request, "/", exc.error)
@@ -457,7 +462,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
-        "chat": await chat_lines(db, match.id),
+        "chat": await chat_lines(db, match, you),
         "can_chat": user is not None and (you is not None or match.spectator_chat),
         "can_undo": playing and you is not None and await last_move_undoable(db, match.id, you),
         "can_resign": playing,
@@ -467,10 +472,13 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     }
 
 
-async def chat_lines(db: AsyncSession, match_id: str) -> list[dict[str, Any]]:
+async def chat_lines(db: AsyncSession, match: Match, you: str | None) -> list[dict[str, Any]] | None:
+    """The newest lines of the table's chat, or None when the table keeps it to the players."""
+    if not api_matches.chat_open_to(match, you):
+        return None
     rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text)
                              .join(User, User.id == ChatMessage.user_id)
-                             .where(ChatMessage.match_id == match_id)
+                             .where(ChatMessage.match_id == match.id)
                              .order_by(ChatMessage.id.desc()).limit(CHAT_LINES))).all()
     return [{"id": i, "name": n, "text": txt} for i, n, txt in reversed(rows)]
 
@@ -697,5 +705,9 @@ async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(
         status, flash = exc.status, exc.error
     if request.headers.get("hx-request") != "true":
         return back_with(request, f"/matches/{match_id}", flash or None)
-    html = templates.get_template("chat_oob.html").render(chat=await chat_lines(db, match_id), flash=flash)
+    match = await db.get(Match, match_id)
+    chat = None
+    if match is not None:
+        chat = await chat_lines(db, match, service.seat_of(await service.seat_rows(db, match_id), user))
+    html = templates.get_template("chat_oob.html").render(chat=chat, flash=flash)
     return HTMLResponse(html, status_code=status)

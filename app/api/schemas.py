@@ -67,7 +67,8 @@ class CreateMatchIn(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     mode: Literal["live", "async"] = "live"
     clock: ClockIn | None = Field(default=None, description="null or absent: an untimed table")
-    spectator_chat: bool = Field(default=False, description="may spectators write in the table's chat")
+    spectator_chat: bool = Field(default=False, description="may spectators read and write the table's chat")
+    private: bool = Field(default=False, description="unlisted: only the invite link leads to the table")
 
 
 class CreateMatchOut(BaseModel):

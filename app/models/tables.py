@@ -57,6 +57,8 @@ class Match(Base):
     # who must act now (seat ids), kept in step with the log so lobbies need no rules engine
     waiting_on: Mapped[list[str]] = mapped_column(Json, default=list)
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # unlisted: only the invite link (the unguessable id) leads others to the table
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(
