@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import email
+import html
 import json
+import re
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -424,3 +427,61 @@ def test_without_smtp_the_email_is_written_to_the_server_log(own_db: str) -> Non
         assert outbox(database_url, match_id) == [("email", "sent")]
     finally:
         srv.stop()
+
+
+# --- webhook URLs go to public hosts only: a server without WARROOM_WEBHOOK_ALLOW_PRIVATE -------
+STRICT = {k: v for k, v in FAST.items() if k != "WARROOM_WEBHOOK_ALLOW_PRIVATE"}
+GOOD = {"email": "pat@example.org", "webhook_url": "https://93.184.216.34/hook", "digest_hours": None}
+
+
+@pytest.fixture(scope="module")
+def strict(pg: Any) -> Iterator[Server]:
+    """A database of its own: this worker would refuse the loopback webhooks of the others."""
+    srv = Server(create_database(pg, f"notify_strict_{uuid.uuid4().hex[:6]}"), extra_env=STRICT).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    ("http://127.0.0.1/hook", "127.0.0.1 is a loopback address"),
+    ("http://169.254.169.254/", "169.254.169.254 is a link-local address"),
+    ("http://[::ffff:127.0.0.1]/", "::ffff:127.0.0.1 is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("http://[64:ff9b::7f00:1]/", "64:ff9b::7f00:1 is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("http://[2002:7f00:1::]/", "2002:7f00:1:: is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("https://10.1.2.3:8443/x", "10.1.2.3 is a private address"),
+    ("http://localhost:8000/hook", "localhost resolves to (127.0.0.1|::1), a loopback address"),
+])
+def test_a_webhook_to_a_non_public_host_is_refused_when_saved(strict: Server, url: str, why: str) -> None:
+    pat = Player(strict.url, "Pat")
+    assert pat.http.put("/api/me/notifications", json=GOOD).status_code == 200
+    r = pat.http.put("/api/me/notifications", json={"email": "pat@example.org", "webhook_url": url})
+    assert r.status_code == 422, r.text
+    assert re.fullmatch(f"webhook_url: {why}; webhooks go to public hosts only", r.json()["error"]), r.json()
+    assert pat.get("/api/me/notifications").json() == GOOD, "a refused change changes nothing"
+
+
+def settings_flash(player: Player, data: dict[str, str]) -> str:
+    """Post the settings page's notification form; the flash on the page it comes back to."""
+    found = re.search(r'name="csrf" value="([^"]+)"', player.get("/settings").text)
+    assert found
+    r = player.http.post("/settings/notifications", data={**data, "csrf": found.group(1)}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    shown = re.search(r'<div id="flash"[^>]*>(.*?)</div>', player.get("/settings").text, re.S)
+    assert shown
+    return html.unescape(shown.group(1)).strip()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "webhook_url: 169.254.169.254 is a link-local address; webhooks go to public hosts only"),
+    ("pl", "webhook_url: 169.254.169.254 to adres lokalny łącza (link-local); "
+           "webhooki trafiają tylko do publicznych hostów"),
+])
+def test_the_settings_page_refuses_a_non_public_webhook_too(strict: Server, lang: str, expected: str) -> None:
+    ola = Player(strict.url, "Ola")
+    ola.http.headers["Accept-Language"] = lang
+    assert settings_flash(ola, {"email": "", "webhook_url": "http://169.254.169.254/latest/meta-data/",
+                                "digest_hours": ""}) == expected
+    assert ola.get("/api/me/notifications").json()["webhook_url"] is None
+    assert settings_flash(ola, {"email": "", "webhook_url": GOOD["webhook_url"], "digest_hours": ""}) != expected
+    assert ola.get("/api/me/notifications").json()["webhook_url"] == GOOD["webhook_url"]
+

@@ -38,7 +38,7 @@ from app.sessions.live import Hub
 log = logging.getLogger("warroom.notifications")
 LOCK_SPACE = 0x5752  # advisory-lock namespace of the notification worker ("WR")
 MAX_BACKOFF = timedelta(hours=6)
-LEASE = timedelta(minutes=2)  # far longer than a send may take (channels time out after 15 s)
+LEASE = timedelta(minutes=2)  # far longer than a send may take (WARROOM_NOTIFY_TIMEOUT, 10 s by default)
 UNITS_PER_USER = 20  # per tick: a flood for one user must not starve the others
 CLEANUP_SECONDS = 600  # how often old presence rows are swept away
 
@@ -144,9 +144,9 @@ class Notifier:
         """Deliver outside any transaction. Returns the error, or None when it went out."""
         try:
             if unit.channel == "email":
-                await send_email(self.settings.smtp, unit.address, unit.message)
+                await send_email(self.settings, unit.address, unit.message)
             else:
-                await post_webhook(unit.address, unit.message, self.settings.allow_private_webhooks)
+                await post_webhook(unit.address, unit.message, self.settings)
         except DeliveryError as exc:
             return str(exc)
         except Exception as exc:  # a bug in an adapter: counted as a failed attempt, never a crash
