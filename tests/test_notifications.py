@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import email
+import html
 import json
+import re
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -424,3 +427,153 @@ def test_without_smtp_the_email_is_written_to_the_server_log(own_db: str) -> Non
         assert outbox(database_url, match_id) == [("email", "sent")]
     finally:
         srv.stop()
+
+
+# --- webhook URLs go to public hosts only: a server without WARROOM_WEBHOOK_ALLOW_PRIVATE -------
+STRICT = {k: v for k, v in FAST.items() if k != "WARROOM_WEBHOOK_ALLOW_PRIVATE"}
+GOOD = {"email": "pat@example.org", "webhook_url": "https://93.184.216.34/hook", "digest_hours": None}
+
+
+@pytest.fixture(scope="module")
+def strict(pg: Any) -> Iterator[Server]:
+    """A database of its own: this worker would refuse the loopback webhooks of the others."""
+    srv = Server(create_database(pg, f"notify_strict_{uuid.uuid4().hex[:6]}"), extra_env=STRICT).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    ("http://127.0.0.1/hook", "127.0.0.1 is a loopback address"),
+    ("http://169.254.169.254/", "169.254.169.254 is a link-local address"),
+    ("http://[::ffff:127.0.0.1]/", "::ffff:127.0.0.1 is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("http://[64:ff9b::7f00:1]/", "64:ff9b::7f00:1 is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("http://[2002:7f00:1::]/", "2002:7f00:1:: is an IPv6 form of 127.0.0.1, a loopback address"),
+    ("https://10.1.2.3:8443/x", "10.1.2.3 is a private address"),
+    ("http://localhost:8000/hook", "localhost resolves to (127.0.0.1|::1), a loopback address"),
+])
+def test_a_webhook_to_a_non_public_host_is_refused_when_saved(strict: Server, url: str, why: str) -> None:
+    pat = Player(strict.url, "Pat")
+    assert pat.http.put("/api/me/notifications", json=GOOD).status_code == 200
+    r = pat.http.put("/api/me/notifications", json={"email": "pat@example.org", "webhook_url": url})
+    assert r.status_code == 422, r.text
+    assert re.fullmatch(f"webhook_url: {why}; webhooks go to public hosts only", r.json()["error"]), r.json()
+    assert pat.get("/api/me/notifications").json() == GOOD, "a refused change changes nothing"
+
+
+def settings_flash(player: Player, data: dict[str, str]) -> str:
+    """Post the settings page's notification form; the flash on the page it comes back to."""
+    found = re.search(r'name="csrf" value="([^"]+)"', player.get("/settings").text)
+    assert found
+    r = player.http.post("/settings/notifications", data={**data, "csrf": found.group(1)}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    shown = re.search(r'<div id="flash"[^>]*>(.*?)</div>', player.get("/settings").text, re.S)
+    assert shown
+    return html.unescape(shown.group(1)).strip()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "webhook_url: 169.254.169.254 is a link-local address; webhooks go to public hosts only"),
+    ("pl", "webhook_url: 169.254.169.254 to adres lokalny łącza (link-local); "
+           "webhooki trafiają tylko do publicznych hostów"),
+])
+def test_the_settings_page_refuses_a_non_public_webhook_too(strict: Server, lang: str, expected: str) -> None:
+    ola = Player(strict.url, "Ola")
+    ola.http.headers["Accept-Language"] = lang
+    assert settings_flash(ola, {"email": "", "webhook_url": "http://169.254.169.254/latest/meta-data/",
+                                "digest_hours": ""}) == expected
+    assert ola.get("/api/me/notifications").json()["webhook_url"] is None
+    assert settings_flash(ola, {"email": "", "webhook_url": GOOD["webhook_url"], "digest_hours": ""}) != expected
+    assert ola.get("/api/me/notifications").json()["webhook_url"] == GOOD["webhook_url"]
+
+
+# --- deliveries run side by side: one hanging webhook holds up nobody else ----------------------
+@dataclass
+class HangingHook:
+    entered: threading.Event = field(default_factory=threading.Event)  # the slow webhook has a request
+    release: threading.Event = field(default_factory=threading.Event)  # ... and may now answer it
+    fast: list[float] = field(default_factory=list)  # when the fast webhook got its requests
+
+
+def hanging_receiver(hook: HangingHook) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            self.rfile.read(int(self.headers["Content-Length"]))
+            if self.path == "/slow":
+                hook.entered.set()
+                hook.release.wait(30)
+            else:
+                hook.fast.append(time.monotonic())
+            try:
+                self.send_response(204)
+                self.end_headers()
+            except OSError:
+                pass  # the sender gave up on this one long ago
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def test_a_hanging_webhook_does_not_delay_other_users(own_db: str) -> None:
+    hook = HangingHook()
+    httpd = hanging_receiver(hook)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    # one process: its worker alone serves both users
+    srv = Server(own_db, extra_env={**FAST, "WARROOM_NOTIFY_TIMEOUT": "3"}).start()
+    try:
+        slow, quick = Player(srv.url, "Slow"), Player(srv.url, "Quick")
+        for player, path in ((slow, "/slow"), (quick, "/fast")):
+            assert player.http.put("/api/me/notifications", json={"webhook_url": base + path}).status_code == 200
+        assert slow.post("/api/me/notifications/test").status_code == 200
+        wait_until(hook.entered.is_set, what="the slow webhook's request")
+
+        asked = time.monotonic()
+        assert quick.post("/api/me/notifications/test").status_code == 200
+        wait_until(lambda: bool(hook.fast), timeout=2, what="the fast webhook, while the slow one hangs")
+        assert hook.fast[0] - asked < 2 and not hook.release.is_set()
+        assert status_of(own_db, slow.id) == "sending", "the slow one is still in flight"
+
+        # the hanging request is given up at WARROOM_NOTIFY_TIMEOUT, and retried as any failure is
+        wait_until(lambda: "no answer within 3 s" in srv.log(), timeout=6, what="the slow webhook given up")
+        hook.release.set()
+        wait_until(lambda: status_of(own_db, slow.id) == "sent", what="the slow webhook's retry")
+    finally:
+        hook.release.set()
+        srv.stop()
+        httpd.shutdown()
+
+
+def test_deliveries_in_flight_are_bounded_by_the_concurrency(own_db: str) -> None:
+    """One slot: the hanging webhook holds it, so the next user waits until the send timeout
+    frees it (and then no longer)."""
+    hook = HangingHook()
+    httpd = hanging_receiver(hook)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    srv = Server(own_db, extra_env={**FAST, "WARROOM_NOTIFY_CONCURRENCY": "1", "WARROOM_NOTIFY_TIMEOUT": "2",
+                                    "WARROOM_NOTIFY_RETRY_SECONDS": "30"}).start()
+    try:
+        slow, quick = Player(srv.url, "Slow"), Player(srv.url, "Quick")
+        for player, path in ((slow, "/slow"), (quick, "/fast")):
+            assert player.http.put("/api/me/notifications", json={"webhook_url": base + path}).status_code == 200
+        assert slow.post("/api/me/notifications/test").status_code == 200
+        wait_until(hook.entered.is_set, what="the slow webhook's request")
+        entered = time.monotonic()
+        assert quick.post("/api/me/notifications/test").status_code == 200
+        wait_until(lambda: bool(hook.fast), timeout=5, what="the fast webhook, once the slot is free")
+        assert 1.5 < hook.fast[0] - entered < 3.5, "it waited for the one slot, until the 2 s send timeout"
+        assert status_of(own_db, slow.id) == "pending", "the hanging one was given up, to be retried"
+    finally:
+        hook.release.set()
+        srv.stop()
+        httpd.shutdown()
+
+
+def status_of(database_url: str, user_id: int) -> str:
+    with psycopg.connect(conninfo(database_url)) as conn:
+        row = conn.execute("SELECT status FROM notification_outbox WHERE user_id = %s ORDER BY id DESC LIMIT 1",
+                           (user_id,)).fetchone()
+    assert row is not None
+    return str(row[0])

@@ -25,6 +25,7 @@ from app.api.pages import back_with, base_context, checked_form, field, first_er
 from app.i18n import t
 from app.models import User
 from app.notifications import prefs as notify_prefs
+from app.notifications.webhooks import explain as explain_refusal
 from app.sessions import clocks
 from app.sessions.errors import ApiError
 
@@ -103,11 +104,13 @@ async def notifications_form(request: Request, db: AsyncSession = Depends(get_db
         assert user is not None
         try:
             body = notifications_in(form)
-        except ApiError:
+            async with db.begin():
+                await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
+        except ApiError as exc:
             request.session[DRAFT] = {k: field(form, k) for k in ("email", "webhook_url", "digest_hours")}
+            if isinstance(exc, notify_prefs.WebhookRefused):  # told in the page's language
+                raise ApiError(exc.status, explain_refusal(exc.refusal)) from exc
             raise
-        async with db.begin():
-            await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
         return t("notify_saved")
 
     return await settings_action(request, user, do)

@@ -17,9 +17,11 @@ match still waiting). Webhooks are chat pings and always go out per turn.
 Environment: WARROOM_SMTP_HOST/_PORT/_USER/_PASSWORD/_FROM/_STARTTLS (no host: emails
 are written to the server log), WARROOM_PUBLIC_URL (links; default http://HOST:PORT),
 WARROOM_NOTIFY_POLL_SECONDS, WARROOM_NOTIFY_DELAY_SECONDS, WARROOM_PRESENCE_SECONDS,
-WARROOM_NOTIFY_RETRY_SECONDS, WARROOM_NOTIFY_MAX_ATTEMPTS, WARROOM_WEBHOOK_ALLOW_PRIVATE
-(webhooks to loopback/private addresses, refused by default), WARROOM_CLOCK_SHIFT_FILE
-(tests: seconds added to the clock).
+WARROOM_NOTIFY_RETRY_SECONDS, WARROOM_NOTIFY_MAX_ATTEMPTS, WARROOM_NOTIFY_CONCURRENCY
+(deliveries in flight at once), WARROOM_NOTIFY_CONNECT_TIMEOUT / WARROOM_NOTIFY_TIMEOUT (seconds
+to connect / for a whole webhook delivery), WARROOM_WEBHOOK_ALLOW_PRIVATE (webhooks to
+loopback/private addresses, refused by default, at saving and at sending: see webhooks.py),
+WARROOM_CLOCK_SHIFT_FILE (tests: seconds added to the clock).
 """
 
 from __future__ import annotations

@@ -1,32 +1,34 @@
-"""Adapters to the outside: SMTP and webhooks. Blocking clients run in a thread, with
-timeouts; any failure raises ``DeliveryError`` for the worker to retry later."""
+"""Adapters to the outside: SMTP and webhooks, each bounded by the configured timeouts;
+any failure raises ``DeliveryError`` for the worker to retry later. smtplib blocks, so it
+runs in threads of its own: a hanging mail server must not take the threads the rest of
+the server shares (password hashing, ...)."""
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
-import json
+import functools
 import logging
 import smtplib
-import socket
 import ssl
-import urllib.error
-import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 from urllib.parse import urlsplit
 
-from app.notifications.config import SmtpSettings
+import httpx
+
+from app.notifications import webhooks
+from app.notifications.config import NotifySettings, SmtpSettings
 from app.notifications.messages import Message
 
 log = logging.getLogger("warroom.notifications")
-TIMEOUT = 15
 
 
 class DeliveryError(Exception):
     pass
 
 
-async def send_email(smtp: SmtpSettings | None, to: str, message: Message) -> None:
+async def send_email(settings: NotifySettings, to: str, message: Message) -> None:
+    smtp = settings.smtp
     if smtp is None:
         # no mail server configured: the operator can still read (and forward) what was meant
         log.warning("email not sent (no WARROOM_SMTP_HOST configured) to=%s subject=%r body=%r",
@@ -38,13 +40,24 @@ async def send_email(smtp: SmtpSettings | None, to: str, message: Message) -> No
     mail["Subject"] = message.subject
     mail.set_content(message.text)
     try:
-        await asyncio.to_thread(_smtp_send, smtp, mail)
+        await asyncio.get_running_loop().run_in_executor(
+            _mail_threads(settings.concurrency), _smtp_send, smtp, mail, settings)
     except (OSError, smtplib.SMTPException) as exc:
         raise DeliveryError(f"SMTP {smtp.host}:{smtp.port}: {exc}") from exc
 
 
-def _smtp_send(smtp: SmtpSettings, mail: EmailMessage) -> None:
-    with smtplib.SMTP(smtp.host, smtp.port, timeout=TIMEOUT) as conn:
+@functools.cache
+def _mail_threads(size: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=size, thread_name_prefix="warroom-smtp")
+
+
+def _smtp_send(smtp: SmtpSettings, mail: EmailMessage, settings: NotifySettings) -> None:
+    # smtplib knows one timeout per socket step: short to connect, then the longer one for each
+    # step (a deadline for the whole exchange would leave a thread sending what was given up on)
+    with smtplib.SMTP(smtp.host, smtp.port, timeout=settings.connect_timeout) as conn:
+        if conn.sock is not None:
+            conn.sock.settimeout(settings.send_timeout)
+        conn.timeout = settings.send_timeout
         if smtp.starttls:
             conn.starttls(context=ssl.create_default_context())
         if smtp.user:
@@ -52,40 +65,18 @@ def _smtp_send(smtp: SmtpSettings, mail: EmailMessage) -> None:
         conn.send_message(mail)
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect could point the server at an address the URL check never saw."""
-
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
-
-
-_opener = urllib.request.build_opener(_NoRedirect, urllib.request.ProxyHandler({}))
-
-
-async def post_webhook(url: str, message: Message, allow_private: bool) -> None:
+async def post_webhook(url: str, message: Message, settings: NotifySettings) -> None:
     try:
-        await asyncio.to_thread(_post, url, json.dumps(message.webhook_payload()).encode(), allow_private)
-    except (OSError, ValueError, urllib.error.URLError) as exc:
-        raise DeliveryError(f"webhook {urlsplit(url).netloc}: {exc}") from exc
+        await webhooks.post_json(url, message.webhook_payload(), allow_private=settings.allow_private_webhooks,
+                                 connect_timeout=settings.connect_timeout, total_timeout=settings.send_timeout)
+    except webhooks.NotPublic as exc:
+        raise DeliveryError(f"webhook {exc.host}: not sent, {webhooks.explain(exc, 'en')} "
+                            "(WARROOM_WEBHOOK_ALLOW_PRIVATE=1 allows others)") from exc
+    except TimeoutError as exc:
+        raise DeliveryError(f"webhook {_netloc(url)}: no answer within {settings.send_timeout:g} s") from exc
+    except (webhooks.Refused, httpx.HTTPError, OSError, ValueError) as exc:
+        raise DeliveryError(f"webhook {_netloc(url)}: {str(exc) or type(exc).__name__}") from exc
 
 
-def _post(url: str, body: bytes, allow_private: bool) -> None:
-    if not allow_private:
-        _refuse_private(url)
-    request = urllib.request.Request(url, data=body, method="POST",
-                                     headers={"Content-Type": "application/json", "User-Agent": "Warroom"})
-    with _opener.open(request, timeout=TIMEOUT) as response:
-        if response.status >= 300:
-            raise DeliveryError(f"HTTP {response.status}")
-
-
-def _refuse_private(url: str) -> None:
-    """Any guest may set a webhook: it must not make the server poke its own network."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP):
-        address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            raise DeliveryError(f"refusing to post to non-public address {address} "
-                                "(set WARROOM_WEBHOOK_ALLOW_PRIVATE=1 to allow)")
+def _netloc(url: str) -> str:
+    return urlsplit(url).hostname or "?"

@@ -26,10 +26,20 @@ class NotifySettings:
     retry_seconds: float  # first retry after a failure; doubles each time
     max_attempts: int
     allow_private_webhooks: bool  # webhooks to loopback/private addresses (tests, LAN installs)
+    concurrency: int  # deliveries in flight at once per process: a hanging webhook holds one slot only
+    connect_timeout: float  # seconds to open a connection to a mail server or webhook
+    send_timeout: float  # seconds a webhook delivery may take in all; an SMTP exchange per step
 
 
 def _flag(name: str, default: str = "0") -> bool:
     return os.environ.get(name, default).strip().lower() in ("1", "true", "yes", "on")
+
+
+def _positive(name: str, default: str, kind: type[int] | type[float] = float) -> float:
+    value = kind(os.environ.get(name, default))
+    if value <= 0:
+        raise ValueError(f"{name} must be positive, not {value}")
+    return value
 
 
 def load() -> NotifySettings:
@@ -51,4 +61,7 @@ def load() -> NotifySettings:
         retry_seconds=float(env.get("WARROOM_NOTIFY_RETRY_SECONDS", "30")),
         max_attempts=int(env.get("WARROOM_NOTIFY_MAX_ATTEMPTS", "8")),
         allow_private_webhooks=_flag("WARROOM_WEBHOOK_ALLOW_PRIVATE"),
+        concurrency=int(_positive("WARROOM_NOTIFY_CONCURRENCY", "8", int)),
+        connect_timeout=_positive("WARROOM_NOTIFY_CONNECT_TIMEOUT", "5"),
+        send_timeout=_positive("WARROOM_NOTIFY_TIMEOUT", "10"),
     )

@@ -7,8 +7,31 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import clock
 from app.models import User
 from app.models.notifications import NotificationPrefs
+from app.notifications import hook, webhooks
 from app.notifications.outbox import enqueue_test
 from app.sessions.errors import ApiError
+
+
+class WebhookRefused(ApiError):
+    """A webhook URL whose host is, or resolves to, an address webhooks must not reach."""
+
+    def __init__(self, refusal: webhooks.NotPublic) -> None:
+        super().__init__(422, webhooks.explain(refusal, "en"))
+        self.refusal = refusal
+
+
+async def check_webhook_url(url: str | None) -> None:
+    """Refuse a private target when it is saved, not silently at every delivery; each
+    delivery still checks (and pins) again, as DNS answers may change after today."""
+    settings = hook.settings()
+    if url is None or settings.allow_private_webhooks:
+        return
+    try:
+        await webhooks.check_url(url, settings.connect_timeout)
+    except webhooks.NotPublic as exc:
+        raise WebhookRefused(exc) from exc
+    except ValueError as exc:
+        raise ApiError(422, f"webhook_url: {exc}") from exc
 
 
 async def get_prefs(db: AsyncSession, user: User) -> NotificationPrefs:
@@ -18,6 +41,8 @@ async def get_prefs(db: AsyncSession, user: User) -> NotificationPrefs:
 
 async def set_prefs(db: AsyncSession, user: User, email: str | None, webhook_url: str | None,
                     digest_hours: int | None) -> NotificationPrefs:
+    # before the first query: no pooled connection is held while DNS answers
+    await check_webhook_url(webhook_url)
     prefs = await db.get(NotificationPrefs, user.id, with_for_update=True)
     if prefs is None:
         prefs = NotificationPrefs(user_id=user.id)

@@ -10,6 +10,11 @@ and ``sent`` after. A crash in between leaves it ``sending``; nobody can know wh
 the mail server or webhook got it, so such a row is never retried: after the lease it
 is recorded as ``failed`` (interrupted) and logged. A clean failure (the server said
 no, timed out, refused the connection) is retried with exponential backoff.
+
+Concurrently: each user due a message is served by a task of their own, and at most
+``concurrency`` deliveries are in flight at once (a slot is taken before a claim, so a
+claimed row never waits for one). A webhook that hangs holds one slot until the send
+timeout ends it, and everyone else's messages go through the other slots meanwhile.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, text, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import clock
@@ -38,8 +43,9 @@ from app.sessions.live import Hub
 log = logging.getLogger("warroom.notifications")
 LOCK_SPACE = 0x5752  # advisory-lock namespace of the notification worker ("WR")
 MAX_BACKOFF = timedelta(hours=6)
-LEASE = timedelta(minutes=2)  # far longer than a send may take (channels time out after 15 s)
-UNITS_PER_USER = 20  # per tick: a flood for one user must not starve the others
+LEASE = timedelta(minutes=2)  # far longer than a send may take (WARROOM_NOTIFY_TIMEOUT, 10 s by default)
+UNITS_PER_USER = 20  # per turn of a user's task: a flood for one user must not starve the others
+USERS_QUEUED_PER_SLOT = 4  # users with a task waiting for a slot, per slot: bounds the tasks of a backlog
 CLEANUP_SECONDS = 600  # how often old presence rows are swept away
 
 
@@ -60,6 +66,10 @@ class Notifier:
         self.presence = Presence(sessions, hub)
         self.tasks: list[asyncio.Task[None]] = []
         self.swept = 0.0
+        self.slots = asyncio.Semaphore(settings.concurrency)
+        self.serving: dict[int, asyncio.Task[None]] = {}  # user id -> the task delivering their messages
+        # a row in flight longer than this was interrupted (the send timeout ends every live one sooner)
+        self.lease = max(LEASE, timedelta(seconds=4 * (settings.send_timeout + settings.connect_timeout)))
 
     def start(self) -> Notifier:
         self.tasks = [asyncio.create_task(self._every(self.settings.poll_seconds, self.tick), name="notify-send"),
@@ -68,9 +78,10 @@ class Notifier:
         return self
 
     async def stop(self) -> None:
-        for task in self.tasks:
+        tasks = [*self.tasks, *self.serving.values()]
+        for task in tasks:
             task.cancel()
-        for task in self.tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
@@ -87,16 +98,41 @@ class Notifier:
     # --- one round -------------------------------------------------------
     async def tick(self) -> None:
         await self._sweep_interrupted()
-        async with self.sessions() as db:
-            users = (await db.scalars(select(OutboxMessage.user_id).where(
-                OutboxMessage.status == "pending", OutboxMessage.due_at <= clock.now()).distinct().limit(100))).all()
-        for user_id in users:
-            for _ in range(UNITS_PER_USER):
-                if not await self._one_unit(user_id):
-                    break
+        room = USERS_QUEUED_PER_SLOT * self.settings.concurrency - len(self.serving)
+        if room > 0:
+            for user_id in await self._due_users(room):
+                self._serve(user_id)
         if time.monotonic() - self.swept > CLEANUP_SECONDS:
             self.swept = time.monotonic()
             await self.presence.forget_old()
+
+    async def _due_users(self, limit: int) -> list[int]:
+        """Users with a message due and no task here yet, longest waiting first."""
+        query = (select(OutboxMessage.user_id)
+                 .where(OutboxMessage.status == "pending", OutboxMessage.due_at <= clock.now())
+                 .group_by(OutboxMessage.user_id).order_by(func.min(OutboxMessage.due_at)).limit(limit))
+        if self.serving:
+            query = query.where(OutboxMessage.user_id.not_in(list(self.serving)))
+        async with self.sessions() as db:
+            return list((await db.scalars(query)).all())
+
+    def _serve(self, user_id: int) -> None:
+        task = asyncio.create_task(self._deliver_to(user_id), name=f"notify-user-{user_id}")
+        self.serving[user_id] = task
+        task.add_done_callback(lambda _: self.serving.pop(user_id, None))
+
+    async def _deliver_to(self, user_id: int) -> None:
+        """One user's due messages, one after another (their order and digest window hold),
+        each in a slot of its own so that the others' users get turns in between."""
+        try:
+            for _ in range(UNITS_PER_USER):
+                async with self.slots:
+                    if not await self._one_unit(user_id):
+                        return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a database hiccup: the rows stay due and the next tick tries again
+            log.exception("notifications for user %s failed; trying again", user_id)
 
     async def _one_unit(self, user_id: int) -> bool:
         """Send (or drop) the next due message of one user. False when nothing is left."""
@@ -144,9 +180,9 @@ class Notifier:
         """Deliver outside any transaction. Returns the error, or None when it went out."""
         try:
             if unit.channel == "email":
-                await send_email(self.settings.smtp, unit.address, unit.message)
+                await send_email(self.settings, unit.address, unit.message)
             else:
-                await post_webhook(unit.address, unit.message, self.settings.allow_private_webhooks)
+                await post_webhook(unit.address, unit.message, self.settings)
         except DeliveryError as exc:
             return str(exc)
         except Exception as exc:  # a bug in an adapter: counted as a failed attempt, never a crash
@@ -170,7 +206,7 @@ class Notifier:
         async with self.sessions() as db, db.begin():
             gone = (await db.execute(
                 update(OutboxMessage)
-                .where(OutboxMessage.status == "sending", OutboxMessage.claimed_at < clock.now() - LEASE)
+                .where(OutboxMessage.status == "sending", OutboxMessage.claimed_at < clock.now() - self.lease)
                 .values(status="failed", last_error="interrupted while sending (server stopped?); "
                                                    "not retried, so that it can never arrive twice")
                 .returning(OutboxMessage.id))).scalars().all()

@@ -24,7 +24,7 @@ from tests.conftest import Player, Server
 from tests.replay_helpers import conninfo
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-HOOK = "http://127.0.0.1:9/hook"  # loopback: refused by the worker, so no test reaches the network
+HOOK = "http://127.0.0.1:9/hook"  # loopback, port "discard": no test reaches the network
 SCREENSHOT = "/tmp/warroom-settings.png"
 POSTS = ("/settings/notifications", "/settings/notifications/test", "/settings/vacation", "/settings/vacation/end")
 
@@ -33,7 +33,9 @@ POSTS = ("/settings/notifications", "/settings/notifications/test", "/settings/v
 def server(database_url: str) -> Iterator[Server]:
     now = Path(tempfile.mkdtemp(prefix="wr-now-")) / "now"
     now.write_text(T0.isoformat())
-    srv = Server(database_url, extra_env={"WARROOM_FAKE_NOW_FILE": str(now), "WARROOM_VACATION_DAYS": "21"}).start()
+    # loopback webhooks are refused when saved unless allowed (tests/test_notifications.py checks the refusal)
+    srv = Server(database_url, extra_env={"WARROOM_FAKE_NOW_FILE": str(now), "WARROOM_VACATION_DAYS": "21",
+                                          "WARROOM_WEBHOOK_ALLOW_PRIVATE": "1"}).start()
     yield srv
     srv.stop()
 
