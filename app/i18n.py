@@ -162,6 +162,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "verify_ok": "Replay matches: all {actions} moves reproduce the recorded states.",
         "verify_diverges": "Replay diverges at move {seq}.",
         "verify_bad_file": "export: the file is not a Warroom export (JSON) ({detail})",
+        "verify_sign_in": "Sign in to check a replay.",
+        "verify_too_large": "export: the file is over {size}",
         # settings: turn notifications and vacations
         "settings": "Settings",
         "settings_sign_in": "Sign in to change your settings.",
@@ -340,6 +342,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "verify_ok": "Zapis się zgadza: wszystkie ruchy ({actions}) odtwarzają zapisane stany.",
         "verify_diverges": "Odtworzenie rozchodzi się przy ruchu {seq}.",
         "verify_bad_file": "export: plik nie jest eksportem Warroom (JSON) ({detail})",
+        "verify_sign_in": "Zaloguj się, aby sprawdzić zapis partii.",
+        "verify_too_large": "export: plik jest większy niż {size}",
         "settings": "Ustawienia",
         "settings_sign_in": "Zaloguj się, aby zmienić ustawienia.",
         "notify_title": "Powiadomienia o ruchu",

@@ -18,8 +18,10 @@ from starlette.middleware.sessions import SessionMiddleware
 from app import db as database
 from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
+from app.api.body_limit import BodyLimit
 from app.api.guards import OriginGuard
 from app.config import load_settings
+from app.sessions import replay_jobs
 from app.sessions.bots import BotDriver
 from app.sessions.errors import ApiError
 from app.sessions.live import Hub
@@ -58,6 +60,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
     finally:
         await app.state.notifier.stop()
+        replay_jobs.pool.close()
         await app.state.hub.stop()
         await engine.dispose()
 
@@ -75,6 +78,8 @@ def create_app() -> FastAPI:
     settings = load_settings()
     app = FastAPI(title="Warroom", version="0.1.0", lifespan=lifespan,
                   description="Play WW2 strategy board games together: live or play-by-web.")
+    upload = replay_jobs.verify_max_bytes()
+    app.add_middleware(BodyLimit, limits={"/api/replays/verify": upload, "/replays/verify": upload})
     app.add_middleware(OriginGuard)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",

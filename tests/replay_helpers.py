@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 
 from app.db import sync_url
-from app.games.protocol import GameRules, Seat, action_rng
-from app.sessions.history import replay_states
+from app.games.protocol import Action, Decision, GameRules, Seat, action_rng
+from app.sessions.history import EXPORT_FORMAT, public_hash, replay_states
+from app.sessions.replay import state_hash
 
 
 def conninfo(database_url: str) -> str:
@@ -36,3 +39,43 @@ def states_by_seq(database_url: str, match_id: str, game: GameRules) -> dict[int
         out[row.seq] = game.load(game.dump(state))
     return out
 
+
+
+def undo_heavy_export(game: GameRules, seed: bytes, moves: int, pairs: int, players: int = 2,
+                      options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An export of ``moves`` bot moves in which every undoable decision is first answered and taken
+    back ``pairs`` times (the undo/redo pairs a fidgeting player leaves in the log).
+
+    Its hashes come from an oracle that is obviously right and too slow for a server: a copy
+    of the whole state kept under every move."""
+    options = dict(options or {})
+    seats = game.roles(players, options)
+    state = game.setup(dict(options), seats, action_rng(seed, 0))
+    bots = random.Random(int.from_bytes(seed[:4], "big"))
+    actions: list[dict[str, Any]] = []
+
+    def log(payload: dict[str, Any], seat: str) -> None:
+        actions.append({"seq": len(actions) + 1, "seat": seat, "payload": payload,
+                        "state_hash": state_hash(game, state), "public_hash": public_hash(game, state)})
+
+    def answer(decision: Decision, action: Action) -> None:
+        game.apply(state, decision.seat, action, action_rng(seed, len(actions) + 1))
+        payload: dict[str, Any] = {"decision": decision.id, "choices": list(action.choices)}
+        if decision.undoable:
+            payload["undoable"] = True
+        log(payload, decision.seat)
+
+    for _ in range(moves):
+        if not game.pending(state):
+            break
+        decision = game.pending(state)[0]
+        action = game.bot(state, decision, bots)
+        for _ in range(pairs if decision.undoable else 0):
+            before = copy.deepcopy(state)
+            answer(decision, action)
+            state = before
+            log({"undo": len(actions)}, decision.seat)
+        answer(decision, action)
+    return {"format": EXPORT_FORMAT, "game": game.id, "engine_version": game.version, "options": options,
+            "seats": [{"seat": s.id, "label": s.label, "roles": list(s.roles)} for s in seats],
+            "seed": seed.hex(), "actions": actions}

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+
+import httpx
+import psycopg
 
 from tests.conftest import new_table
+from tests.fixtures.cardgame import GAME
+from tests.replay_helpers import conninfo, undo_heavy_export
 
 
 def started(make_player, players: int = 2, names=("Alice", "Bob"), target: str = "100"):
@@ -188,3 +195,83 @@ def test_export_and_verify_catch_tampering(make_player, server):
     tampered = copy.deepcopy(export)
     tampered["seed"] = "ff" * 32
     assert alice.post("/api/replays/verify", tampered).json()["first_divergent_seq"] == 1
+
+
+def stored_state_hashes(database_url: str, match_id: str) -> dict[int, str]:
+    with psycopg.connect(conninfo(database_url)) as conn:
+        return dict(conn.execute("SELECT seq, state_hash FROM actions WHERE match_id = %s", (match_id,)).fetchall())
+
+
+def view_hash(view: dict) -> str:
+    return hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def test_a_running_export_publishes_only_public_view_hashes(make_player, server, database_url):
+    """The full state holds hands and deck order: while the match runs its hash must not be
+    published (a small state space gives it away). Each seq carries the hash of what a
+    spectator saw instead."""
+    alice, bob, match_id = started(make_player)
+    mover, m = answer_until([alice, bob], match_id, "order")
+    order = next(d for d in m["pending"] if d["kind"] == "order")
+    mover.act(match_id, order["decision"], "sort", seq=m["seq"])
+    while alice.match(match_id)["seq"] < 10:
+        for p in (alice, bob):
+            if (mine := p.match(match_id))["pending"]:
+                d = mine["pending"][0]
+                p.act(match_id, d["decision"], d["choices"][0]["id"], seq=mine["seq"])
+    running = alice.get(f"/api/matches/{match_id}/export")
+    assert running.status_code == 200, running.text
+    actions = running.json()["actions"]
+    stored = stored_state_hashes(database_url, match_id)
+    assert len(actions) == len(stored) >= 5
+    assert all(a["state_hash"] is None and a["public_hash"] for a in actions)
+    assert not [h for h in stored.values() if h in running.text], "no full-state hash leaves the server"
+    with httpx.Client(base_url=server.url, timeout=10) as spectator:
+        for a in (actions[0], actions[len(actions) // 2], actions[-1]):
+            seen = spectator.get(f"/api/matches/{match_id}/at/{a['seq']}").json()["view"]
+            assert view_hash(seen) == a["public_hash"], f"seq {a['seq']}: the hash of the spectators' view"
+
+
+def test_a_finished_export_carries_both_hashes_and_verify_checks_each(make_player):
+    alice, bob, match_id = started(make_player, target="3")
+    play_out([alice, bob], match_id)
+    export = alice.get(f"/api/matches/{match_id}/export").json()
+    assert all(a["state_hash"] and a["public_hash"] for a in export["actions"])
+    ok = alice.post("/api/replays/verify", export).json()
+    assert ok["ok"] is True, ok
+
+    tampered = copy.deepcopy(export)
+    victim = tampered["actions"][len(tampered["actions"]) // 2]
+    victim["public_hash"] = "0" * 64
+    result = alice.post("/api/replays/verify", tampered).json()
+    assert (result["ok"], result["first_divergent_seq"]) == (False, victim["seq"])
+
+    public_only = copy.deepcopy(export)
+    for a in public_only["actions"]:
+        a["state_hash"] = None
+    assert alice.post("/api/replays/verify", public_only).json()["ok"] is True, "either hash is checked alone"
+    for a in public_only["actions"][3:]:
+        a["public_hash"] = None
+    result = alice.post("/api/replays/verify", public_only).json()
+    assert (result["ok"], result["first_divergent_seq"]) == (False, 4), "a seq with no hash vouches for nothing"
+
+
+def test_verify_needs_a_signed_in_player(make_player, server):
+    export = undo_heavy_export(GAME, bytes(32), moves=20, pairs=1, options={"target": "100"})
+    with httpx.Client(base_url=server.url, timeout=10) as anonymous:
+        r = anonymous.post("/api/replays/verify", json=export)
+        assert r.status_code == 401 and "sign in" in r.json()["error"]
+        r = anonymous.post("/replays/verify", files={"export": ("m.json", json.dumps(export), "application/json")})
+        assert r.status_code == 401 and "Sign in to check a replay" in r.text
+    r = make_player("Vera").post("/api/replays/verify", export)
+    assert r.status_code == 200 and r.json()["ok"] is True, r.text
+
+
+def test_an_export_full_of_undo_redo_pairs_verifies(make_player):
+    """The log shape that cost 15 s of CPU: each undo used to replay the game from setup
+    (tests/unit/test_replay_incremental.py counts the moves replayed)."""
+    export = undo_heavy_export(GAME, bytes(range(32)), moves=200, pairs=15, options={"target": "100"})
+    undos = sum("undo" in a["payload"] for a in export["actions"])
+    assert undos >= 150
+    r = make_player("Fidget").post("/api/replays/verify", export)
+    assert r.status_code == 200 and r.json() == {**r.json(), "ok": True, "actions": len(export["actions"])}, r.text

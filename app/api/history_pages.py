@@ -13,12 +13,12 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from app.api import matches as api_matches
 from app.api import table as api_table
 from app.api.auth import csrf_token
+from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
 from app.api.pages import (
     board_extras,
@@ -29,6 +29,7 @@ from app.api.pages import (
     flash_only,
     history_allowed,
     is_card,
+    page_lang,
     refused,
     templates,
 )
@@ -39,8 +40,7 @@ from app.sessions.errors import ApiError
 from app.sessions.replay import MatchCache
 
 log = logging.getLogger("warroom.pages")
-EXPORT_MAX_BYTES = 20 * 1024 * 1024  # an upload to verify: a long match is well under this
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
 
 def history_board(ctx: dict[str, Any]) -> Markup | None:
@@ -116,24 +116,28 @@ def verify_reply(message: str, ok: bool | None = None, divergent: int | None = N
 
 
 @router.post("/replays/verify", response_class=HTMLResponse)
-async def verify_form(request: Request) -> Response:
-    """Upload an export: POST /api/replays/verify's check, its answer rendered in the page."""
-    form = await checked_form(request)
+async def verify_form(request: Request, user: User | None = Depends(optional_user)) -> Response:
+    """Upload an export: POST /api/replays/verify's check, its answer rendered in the page.
+    The upload's size is bounded by app.api.body_limit before any of it is read."""
+    if user is None:  # refused before the upload is read
+        return verify_reply(t("verify_sign_in"), status=401)
+    try:
+        form = await checked_form(request)
+    except BodyTooLarge as exc:
+        return verify_reply(t("verify_too_large", size=describe_size(exc.limit)), status=413)
     if form is None:
         return refused()
     upload = form.get("export")
     if not isinstance(upload, UploadFile):
         return verify_reply("export: choose an exported match file", status=422)
-    raw = await upload.read(EXPORT_MAX_BYTES + 1)
-    if len(raw) > EXPORT_MAX_BYTES:
-        return verify_reply(f"export: the file is over {EXPORT_MAX_BYTES // (1024 * 1024)} MB", status=422)
+    raw = await upload.read()
     try:
         body = history.MatchExport.model_validate(json.loads(raw))
     except ValueError as exc:  # bad JSON or a ValidationError (both are ValueErrors)
         detail = first_error(exc) if isinstance(exc, ValidationError) else "not JSON"
         return verify_reply(t("verify_bad_file", detail=detail), status=422)
     try:
-        result = await run_in_threadpool(api_table.verify, body)  # a replay is CPU work
+        result = await api_table.verify_export(body, user.id)
     except ApiError as exc:
         return verify_reply(exc.error, status=exc.status)
     if result.ok:

@@ -8,14 +8,15 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.deps import get_cache, get_db, optional_user, require_user
+from app.api.deps import SignedIn, get_cache, get_db, optional_user, require_signed_in, require_user
 from app.api.matches import ERRORS, match_out
-from app.api.schemas import MatchOut
+from app.api.schemas import ErrorOut, MatchOut
 from app.models import Match, User
-from app.sessions import history, service, table_life
+from app.sessions import history, replay_jobs, service, table_life
 from app.sessions.replay import MatchCache
 
 router = APIRouter(prefix="/api", tags=["table life"])
+REPLAY_ERRORS = {**ERRORS, **{code: {"model": ErrorOut} for code in (413, 429, 503)}}
 
 
 class UndoIn(BaseModel):
@@ -104,15 +105,34 @@ async def at(match_id: str, seq: int, seat: str | None = Query(None, max_length=
     return await history.view_at(db, cache, match, user, seq, seat)
 
 
-@router.get("/matches/{match_id}/export", responses=ERRORS,
-            summary="The match as JSON: every action with its state hash (the seed once it is over)")
-async def export(match_id: str, db: AsyncSession = Depends(get_db),
+@router.get("/matches/{match_id}/export", responses=REPLAY_ERRORS,
+            summary="The match as JSON: every action with its public-view hash; once it is over, "
+                    "the seed and the full-state hashes too")
+async def export(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                  user: User | None = Depends(optional_user)) -> dict[str, Any]:
     match = await service.get_match(db, match_id)
+    # the public-view hashes are replayed from the log: a replay, spent from the same budget
+    replay_jobs.charge(replayer_key(request, user.id if user else None), match.seq)
     return await history.export(db, match, user)
 
 
-@router.post("/replays/verify", response_model=VerifyOut, responses=ERRORS,
-             summary="Replay an export and check the state hash recorded with every seq")
-def verify(body: history.MatchExport) -> VerifyOut:
-    return VerifyOut(**history.verify(body))
+def replayer_key(request: Request, user_id: int | None) -> str:
+    if user_id is not None:
+        return f"user:{user_id}"
+    return f"addr:{request.client.host if request.client else '?'}"
+
+
+async def verify_export(body: history.MatchExport, user_id: int) -> VerifyOut:
+    """The one way an export is verified (JSON API and page upload): check it, spend the
+    user's replay budget, then replay it in a worker process."""
+    job = history.verify_job(body)
+    replay_jobs.charge(f"user:{user_id}", len(job.moves))
+    result = await replay_jobs.pool.run(history.check_replay, job)
+    return VerifyOut(**result, export_engine_version=body.engine_version)
+
+
+@router.post("/replays/verify", response_model=VerifyOut, responses=REPLAY_ERRORS,
+             summary="Replay an export and check the hashes recorded with every seq (signed in; "
+                     "the body is limited in size and replays in moves per user)")
+async def verify(body: history.MatchExport, user: SignedIn = Depends(require_signed_in)) -> VerifyOut:
+    return await verify_export(body, user.id)

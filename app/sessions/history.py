@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import pickle
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
@@ -13,12 +18,14 @@ from app.games.protocol import GameRules, Seat, action_rng, validate_action
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, User
+from app.sessions import replay_jobs
 from app.sessions.errors import ApiError
 from app.sessions.replay import MatchCache, state_hash
 from app.sessions.service import seat_of, seat_rows
 from app.sessions.views import log_lines, seat_view
 
 EXPORT_FORMAT = "warroom-export/1"
+log = logging.getLogger("warroom.history")
 
 
 async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, seq: int,
@@ -50,8 +57,10 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
 
 
 async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str, Any]:
-    """The whole match as JSON. While it runs, the seed stays sealed and other seats'
-    choices are withheld (they may be hidden cards); once it is over, everything."""
+    """The whole match as JSON. While it runs, the seed stays sealed, other seats' choices are
+    withheld (they may be hidden cards), and each seq carries only the hash of its public view:
+    the full state holds hands and deck order, and a hash of a small state space gives it away.
+    Once it is over, everything: the seed, every choice, and the full-state hash too."""
     if match.status == "open":
         raise ApiError(400, "this match has not started: there is nothing to export")
     seats = await seat_rows(db, match.id)
@@ -59,11 +68,16 @@ async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str,
     over = match.status == "finished"
     rows = (await db.scalars(select(ActionRow).where(ActionRow.match_id == match.id)
                              .order_by(ActionRow.seq))).all()
+    job = ReplayJob(match.game, dict(match.options), [_seat_fields(s.seat, s.label, s.roles) for s in seats],
+                    bytes(match.seed), [LogMove(r.seq, r.seat, r.payload) for r in rows])
+    await db.commit()  # end the read: no pooled connection waits on the replay (rows stay loaded)
+    public = await replay_jobs.pool.run(public_hashes, job)
     actions = []
     for row in rows:
         sealed = not over and row.seat != you and "decision" in row.payload
         payload = {"decision": row.payload["decision"], "choices": None} if sealed else row.payload
-        actions.append({"seq": row.seq, "seat": row.seat, "payload": payload, "state_hash": row.state_hash,
+        actions.append({"seq": row.seq, "seat": row.seat, "payload": payload,
+                        "state_hash": row.state_hash if over else None, "public_hash": public.get(row.seq),
                         "at": row.created_at.isoformat()})
     return {
         "format": EXPORT_FORMAT, "match_id": match.id, "game": match.game, "engine_version": match.engine_version,
@@ -84,7 +98,8 @@ class ExportAction(BaseModel):
     seq: int
     seat: str
     payload: dict[str, Any]
-    state_hash: str | None = None
+    state_hash: str | None = None  # of the whole state: only in exports of finished matches
+    public_hash: str | None = None  # of the spectators' view
 
 
 class MatchExport(BaseModel):
@@ -97,12 +112,65 @@ class MatchExport(BaseModel):
     actions: list[ExportAction]
 
 
-def verify(export: MatchExport) -> dict[str, Any]:
-    """Replay the export from its seed; the first seq whose state hash differs, if any."""
+@dataclass(frozen=True)
+class LogMove:
+    """One row of a log, as the replay processes receive it (plain data: it is pickled)."""
+
+    seq: int
+    seat: str
+    payload: dict[str, Any]
+    state_hash: str | None = None
+    public_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplayJob:
+    """Everything a replay needs, for a worker process that has no database."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: bytes
+    moves: list[LogMove]
+
+    def rules(self) -> GameRules:
+        game = get_game(self.game)
+        if game is None:  # checked before the job was sent: not an ApiError (it is pickled back)
+            raise LookupError(f"game '{self.game}' is not installed here")
+        return game
+
+    def table(self) -> list[Seat]:
+        return [Seat(id=s["seat"], label=s["label"], roles=tuple(s["roles"])) for s in self.seats]
+
+
+def _seat_fields(seat: str, label: str, roles: Sequence[str]) -> dict[str, Any]:
+    return {"seat": seat, "label": label, "roles": list(roles)}
+
+
+def public_hash(game: GameRules, state: Any) -> str:
+    """sha256 of the spectators' view (canonical JSON): what anyone watching saw at that seq."""
+    blob = json.dumps(game.view(state, None), sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def public_hashes(job: ReplayJob) -> dict[int, str]:
+    """seq -> the public-view hash after it, replaying the server's own log (runs in a worker
+    process). A log that no longer replays stops the hashes there rather than failing the export."""
+    game = job.rules()
+    out: dict[int, str] = {}
+    try:
+        for move, state in replay_states(game, job.options, job.table(), job.seed, job.moves):
+            out[move.seq] = public_hash(game, state)
+    except Exception:  # the log's own fault (see verify): report what replayed
+        log.warning("match log of %s stops replaying after seq %s", job.game, max(out, default=0), exc_info=True)
+    return out
+
+
+def verify_job(export: MatchExport) -> ReplayJob:
+    """Check what can be checked without replaying; the replay itself is ``check_replay``."""
     if export.format != EXPORT_FORMAT:
         raise ApiError(422, f"format: expected '{EXPORT_FORMAT}', got '{export.format}'")
-    game = get_game(export.game)
-    if game is None:
+    if get_game(export.game) is None:
         raise ApiError(422, f"game: '{export.game}' is not installed here")
     if export.seed is None:
         raise ApiError(422, "seed: this export was made before the match ended; the seed is sealed until then")
@@ -114,18 +182,39 @@ def verify(export: MatchExport) -> dict[str, Any]:
         raise ApiError(422, "actions: seqs must run 1, 2, 3… without gaps")
     if any("decision" in a.payload and a.payload.get("choices") is None for a in export.actions):
         raise ApiError(422, "actions: some moves have their choices withheld (an export of a running match)")
-    seats = [Seat(id=s.seat, label=s.label, roles=tuple(s.roles)) for s in export.seats]
-    result: dict[str, Any] = {"ok": True, "first_divergent_seq": None, "actions": len(export.actions),
-                              "engine_version": game.version, "export_engine_version": export.engine_version}
+    seats = [_seat_fields(s.seat, s.label, s.roles) for s in export.seats]
+    moves = [LogMove(a.seq, a.seat, a.payload, a.state_hash, a.public_hash) for a in export.actions]
+    return ReplayJob(export.game, dict(export.options), seats, seed, moves)
+
+
+def verify(export: MatchExport) -> dict[str, Any]:
+    """Replay the export from its seed; the first seq whose recorded hashes differ, if any."""
+    return {**check_replay(verify_job(export)), "export_engine_version": export.engine_version}
+
+
+def check_replay(job: ReplayJob) -> dict[str, Any]:
+    """Replay a checked export (runs in a worker process). Every seq must carry a hash, and
+    each hash it carries (full state, public view, or both) must match the replayed state."""
+    game = job.rules()
+    result: dict[str, Any] = {"ok": True, "first_divergent_seq": None, "actions": len(job.moves),
+                              "engine_version": game.version}
     move = None
     try:
-        for move, state in replay_states(game, export.options, seats, seed, export.actions):
-            if move.state_hash != state_hash(game, state):
+        for move, state in replay_states(game, job.options, job.table(), job.seed, job.moves):
+            if not _hashes_match(game, state, move):
                 return {**result, "ok": False, "first_divergent_seq": move.seq}
     except Exception as exc:  # a tampered move the rules refuse: that is where it diverges
-        seq = export.actions[0].seq if move is None else _next_seq(export.actions, move)
+        seq = job.moves[0].seq if move is None else _next_seq(job.moves, move)
         return {**result, "ok": False, "first_divergent_seq": seq, "error": str(exc)[:300]}
     return result
+
+
+def _hashes_match(game: GameRules, state: Any, move: LogMove) -> bool:
+    if move.state_hash is None and move.public_hash is None:
+        return False  # nothing vouches for this seq
+    if move.state_hash is not None and move.state_hash != state_hash(game, state):
+        return False
+    return move.public_hash is None or move.public_hash == public_hash(game, state)
 
 
 def _next_seq(moves: Sequence[LoggedMove], last_good: LoggedMove) -> int:
@@ -140,12 +229,20 @@ class LoggedMove(Protocol):
 
 M = TypeVar("M", bound=LoggedMove)
 
+# A replay keeps the state after every CHECKPOINT_EVERY-th standing move, so an undo replays
+# at most that many moves instead of the whole game (memory: one pickled state per stretch).
+CHECKPOINT_EVERY = 32
+
 
 def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], seed: bytes,
-                  moves: Sequence[M]) -> Iterator[tuple[M, Any]]:
+                  moves: Sequence[M], checkpoint_every: int = CHECKPOINT_EVERY) -> Iterator[tuple[M, Any]]:
     """Replay a log from its seed, exactly as the server applied it, yielding the state
     after each row: every move must answer a pending decision legally, undos take back
-    the newest standing move, table events (meta rows) leave the state alone."""
+    the newest standing move, table events (meta rows) leave the state alone.
+
+    Linear in the log: an undo returns to the state kept under an undoable move (the
+    usual undo, undo/redo pairs cost nothing), else to the nearest checkpoint below it.
+    The state yielded is the replay's own: read it before asking for the next one."""
 
     def play(state: Any, move: M) -> None:
         if "meta" in move.payload:
@@ -157,21 +254,35 @@ def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], s
         game.apply(state, move.seat, validate_action(decision, list(move.payload["choices"])),
                    action_rng(seed, move.seq))
 
-    def replay(standing: list[M]) -> Any:
-        state = game.setup(dict(options), seats, action_rng(seed, 0))
-        for m in standing:
+    def rebuild(standing: list[M], checkpoints: list[bytes]) -> Any:
+        base = (len(standing) // checkpoint_every) * checkpoint_every
+        state = pickle.loads(checkpoints[base // checkpoint_every])
+        for m in standing[base:]:
             play(state, m)
         return state
 
     standing: list[M] = []
-    state = replay(standing)
+    state = game.setup(dict(options), seats, action_rng(seed, 0))
+    # checkpoints[i]: the state after the first i * checkpoint_every standing moves. Pickles, not
+    # deep copies: exact (types and key order survive), compact, and several times faster.
+    checkpoints = [_freeze(state)]
+    under_top: bytes | None = None  # the state under the newest standing move, if it may be undone
     for move in moves:
         if "undo" in move.payload:
             if not standing or standing[-1].seq != move.payload["undo"]:
                 raise ValueError("an undo that does not take back the newest standing move")
             standing.pop()
-            state = replay(standing)
+            del checkpoints[len(standing) // checkpoint_every + 1:]  # those held the undone move
+            state = pickle.loads(under_top) if under_top is not None else rebuild(standing, checkpoints)
+            under_top = None
         else:
+            under_top = _freeze(state) if move.payload.get("undoable") else None
             play(state, move)
             standing.append(move)
+            if len(standing) % checkpoint_every == 0:
+                checkpoints.append(_freeze(state))
         yield move, state
+
+
+def _freeze(state: Any) -> bytes:
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
