@@ -211,10 +211,12 @@ async def public_log(match_id: str, db: AsyncSession = Depends(get_db)) -> list[
 @router.get("/matches/{match_id}/chat", responses=ERRORS, summary="The table's chat")
 async def chat(match_id: str, db: AsyncSession = Depends(get_db)) -> list[dict[str, object]]:
     await service.get_match(db, match_id)
-    rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text, ChatMessage.created_at)
+    rows = (await db.execute(select(ChatMessage.id, User.name, User.is_guest, ChatMessage.text, ChatMessage.created_at)
                              .join(User, User.id == ChatMessage.user_id)
                              .where(ChatMessage.match_id == match_id).order_by(ChatMessage.id).limit(500))).all()
-    return [{"id": i, "name": n, "text": t, "at": at.isoformat()} for i, n, t, at in rows]
+    # marked as seats are (player_names): a guest may borrow a name an account does not hold
+    return [{"id": i, "name": f"{n} (guest)" if guest else n, "text": t, "at": at.isoformat()}
+            for i, n, guest, t, at in rows]
 
 
 @router.post("/matches/{match_id}/chat", responses=ERRORS, summary="Say something at the table")
