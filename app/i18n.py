@@ -51,6 +51,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sign_in_first": "Sign in first.",
         "bad_name": "Nickname: 1–40 characters, no quotes or angle brackets, not starting with a space.",
         "bad_password": "Password: at least 8 characters.",
+        "name_invisible": "Name: {code} is an invisible or control character; names may not contain any.",
+        "name_marks": "Name: too many combining marks (accents stacked on one letter).",
+        "name_reserved": "Name: “{name}” belongs to a registered player (or looks like it). Log in, or pick another.",
+        "name_taken": ("Name: “{name}” is already registered (or looks like a registered name). Log in, or "
+                       "pick another."),
+        "password_common": "Password: this is one of the most common passwords. Choose another.",
+        "password_has_name": "Password: must not be your name, nor contain it.",
+        "old_password_wrong": "Current password: that is not your password.",
+        "too_many_attempts": "Too many sign-in attempts: try again in {seconds} s.",
         "csrf_refused": "Form refused: it did not carry this session's security token. Reload the page and try again.",
         # lobby
         "games": "Games",
@@ -194,6 +203,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "address_kind_shared": "a shared (carrier-grade NAT) address",
         "address_kind_private": "a private address",
         "address_kind_reserved": "a reserved or special-purpose address",
+        "sessions_title": "Signed-in devices",
+        "sessions_hint": ("Signed in somewhere you no longer use, or lost a device? This signs out every "
+                          "browser and device, this one too."),
+        "logout_everywhere": "Log out everywhere",
+        "logged_out_everywhere": "Signed out everywhere: every session of your account has ended.",
+        "guest_register_title": "Keep this guest",
+        "guest_register_hint": ("Register to keep your seats and matches: this guest becomes your account, "
+                                "under the name you choose."),
         "channel_email": "email",
         "channel_webhook": "webhook",
         "vacation_title": "Vacation",
@@ -233,6 +250,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sign_in_first": "Najpierw się zaloguj.",
         "bad_name": "Pseudonim: 1–40 znaków, bez cudzysłowów i nawiasów ostrych, nie może zaczynać się spacją.",
         "bad_password": "Hasło: co najmniej 8 znaków.",
+        "name_invisible": "Nazwa: {code} to znak niewidoczny lub sterujący; nazwa nie może go zawierać.",
+        "name_marks": "Nazwa: za dużo znaków łączących (akcentów nałożonych na jedną literę).",
+        "name_reserved": ("Nazwa: „{name}” należy do zarejestrowanego gracza (lub wygląda tak samo). Zaloguj "
+                          "się albo wybierz inną."),
+        "name_taken": ("Nazwa: „{name}” jest już zarejestrowana (lub wygląda jak zarejestrowana). Zaloguj się "
+                       "albo wybierz inną."),
+        "password_common": "Hasło: to jedno z najczęściej używanych haseł. Wybierz inne.",
+        "password_has_name": "Hasło: nie może być Twoją nazwą ani jej zawierać.",
+        "old_password_wrong": "Obecne hasło: to nie jest Twoje hasło.",
+        "too_many_attempts": "Za dużo prób logowania: spróbuj ponownie za {seconds} s.",
         "csrf_refused": "Formularz odrzucony: brak tokenu bezpieczeństwa tej sesji. Odśwież stronę i spróbuj ponownie.",
         "games": "Gry",
         "players_range": "{min}–{max} graczy",
@@ -373,6 +400,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "address_kind_shared": "adres współdzielony (NAT operatora, CGNAT)",
         "address_kind_private": "adres prywatny",
         "address_kind_reserved": "adres zarezerwowany lub specjalnego przeznaczenia",
+        "sessions_title": "Zalogowane urządzenia",
+        "sessions_hint": ("Jesteś zalogowany na urządzeniu, którego już nie używasz, albo zgubiłeś telefon? "
+                          "To wyloguje Cię ze wszystkich przeglądarek i urządzeń, także z tego."),
+        "logout_everywhere": "Wyloguj wszędzie",
+        "logged_out_everywhere": "Wylogowano wszędzie: wszystkie sesje Twojego konta zostały zakończone.",
+        "guest_register_title": "Zachowaj to konto gościa",
+        "guest_register_hint": ("Zarejestruj się, aby zachować swoje miejsca i partie: ten gość stanie się "
+                                "Twoim kontem, pod wybraną nazwą."),
         "channel_email": "e-mail",
         "channel_webhook": "webhook",
         "vacation_title": "Urlop",

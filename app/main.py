@@ -20,12 +20,14 @@ from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.body_limit import BodyLimit
 from app.api.guards import OriginGuard
+from app.api.session_check import SessionCheck
 from app.config import load_settings
 from app.sessions import replay_jobs
 from app.sessions.bots import BotDriver
 from app.sessions.errors import ApiError
 from app.sessions.live import Hub
 from app.sessions.replay import MatchCache
+from app.sessions.signins import SessionChecks, check_seconds
 
 log = logging.getLogger("warroom")
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -48,6 +50,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")),
                                   pool_timeout=float(os.environ.get("WARROOM_DB_POOL_TIMEOUT", "10")))
     app.state.sessions = database.make_sessionmaker(engine)
+    app.state.session_checks = SessionChecks(app.state.sessions, ttl=check_seconds())
     app.state.cache = MatchCache()
     app.state.hub = Hub(app.state.sessions, app.state.cache, database.asyncpg_dsn(url),
                         poll_seconds=float(os.environ.get("WARROOM_LIVE_POLL_SECONDS", "3")))
@@ -80,6 +83,7 @@ def create_app() -> FastAPI:
                   description="Play WW2 strategy board games together: live or play-by-web.")
     upload = replay_jobs.verify_max_bytes()
     app.add_middleware(BodyLimit, limits={"/api/replays/verify": upload, "/replays/verify": upload})
+    app.add_middleware(SessionCheck)  # innermost: needs the cookie SessionMiddleware decoded
     app.add_middleware(OriginGuard)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",

@@ -37,8 +37,9 @@ async def optional_user(request: Request) -> User | None:
 
 @dataclass(frozen=True)
 class SignedIn:
-    """The player a signed session cookie names, without a database round trip: the cookie
-    was signed when that user signed in, and users are never deleted. For hot endpoints."""
+    """The player a signed session cookie names, without a database round trip of its own:
+    SessionCheck has already found the cookie's server-side session live (cached per
+    worker for a few seconds), and users are never deleted. For hot endpoints."""
 
     id: int
 

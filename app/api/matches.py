@@ -240,10 +240,12 @@ async def chat(match_id: str, db: AsyncSession = Depends(get_db),
     match = await service.get_match(db, match_id)
     if not chat_open_to(match, service.seat_of(await service.seat_rows(db, match_id), user)):
         raise ApiError(403, CHAT_CLOSED)
-    rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text, ChatMessage.created_at)
+    rows = (await db.execute(select(ChatMessage.id, User.name, User.is_guest, ChatMessage.text, ChatMessage.created_at)
                              .join(User, User.id == ChatMessage.user_id)
                              .where(ChatMessage.match_id == match_id).order_by(ChatMessage.id).limit(500))).all()
-    return [{"id": i, "name": n, "text": t, "at": at.isoformat()} for i, n, t, at in rows]
+    # marked as seats are (player_names): a guest may borrow a name an account does not hold
+    return [{"id": i, "name": f"{n} (guest)" if guest else n, "text": t, "at": at.isoformat()}
+            for i, n, guest, t, at in rows]
 
 
 @router.post("/matches/{match_id}/chat", responses=ERRORS, summary="Say something at the table")

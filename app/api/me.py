@@ -1,21 +1,23 @@
-"""The signed-in user's own settings: turn notifications (guests and accounts alike)."""
+"""The signed-in user's own settings: turn notifications (guests and accounts alike), the password."""
 
 from __future__ import annotations
 
 import re
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.api.auth import client_address, session_checks, session_id
 from app.api.deps import get_db, require_user
-from app.api.schemas import ErrorOut, Strict
+from app.api.schemas import ErrorOut, PasswordChangeIn, Strict
 from app.models import User
 from app.notifications import prefs as notify_prefs
 from app.notifications import webhooks
+from app.sessions import accounts
 
 router = APIRouter(prefix="/api/me", tags=["me"])
-ERRORS = {code: {"model": ErrorOut} for code in (400, 401, 422)}
+ERRORS = {code: {"model": ErrorOut} for code in (400, 401, 403, 422, 429)}
 EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;.]+$")
 
 
@@ -78,3 +80,18 @@ async def put_notifications(body: NotificationsIn, user: User = Depends(require_
 async def test_notifications(user: User = Depends(require_user), db: AsyncSession = Depends(get_db)) -> TestOut:
     async with db.begin():
         return TestOut(queued=await notify_prefs.send_test(db, user))
+
+
+class PasswordChangedOut(BaseModel):
+    ok: bool
+    other_sessions_revoked: int
+
+
+@router.post("/password", response_model=PasswordChangedOut, responses=ERRORS,
+             summary="Change the password {old, new}: every other session of the account is logged out")
+async def change_password(body: PasswordChangeIn, request: Request, user: User = Depends(require_user),
+                          db: AsyncSession = Depends(get_db)) -> PasswordChangedOut:
+    keep = session_id(request)
+    revoked = await accounts.change_password(db, user.id, body.old, body.new, client_address(request), keep)
+    session_checks(request).forget_user(user.id, keep=keep)
+    return PasswordChangedOut(ok=True, other_sessions_revoked=revoked)

@@ -32,7 +32,7 @@ from starlette.requests import HTTPConnection
 from app.api import clocks as api_clocks
 from app.api import matches as api_matches
 from app.api import table as api_table
-from app.api.auth import csrf_token, sign_in
+from app.api.auth import client_address, csrf_token, forget_session, session_id, sign_in, signed_in_uid
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
@@ -44,6 +44,7 @@ from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import accounts, floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
+from app.sessions.limits import TooMany
 from app.sessions.replay import MatchCache
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -212,9 +213,15 @@ def back_with(request: Request, target: str, message: str | None) -> RedirectRes
     return redirect(target)
 
 
+# the account rules' own refusals (app.sessions.names / passwords), each a catalogue entry
+TRANSLATED_ERRORS = {"name_invisible", "name_marks", "password_common", "password_has_name"}
+
+
 def first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ())) or "form"
+    if err.get("type") in TRANSLATED_ERRORS:
+        return t(err["type"], **(err.get("ctx") or {}))
     if where == "name":
         return t("bad_name")
     if where == "password" and err.get("type") == "string_too_short":
@@ -239,17 +246,26 @@ async def lobby_page(request: Request, db: AsyncSession = Depends(get_db),
     return templates.TemplateResponse(request, "lobby.html", ctx)
 
 
-async def signed_in(request: Request, make: Any, next_url: str) -> Response:
+def page_error(exc: ApiError) -> str:
+    """An account refusal in the page's language (other refusals keep the API's words)."""
+    if isinstance(exc, accounts.AccountRefused):
+        return t(exc.key, **exc.args_for_page)
+    if isinstance(exc, TooMany):
+        return t("too_many_attempts", seconds=exc.retry_after)
+    return exc.error
+
+
+async def signed_in(request: Request, make: Callable[[AsyncSession], Awaitable[accounts.SignIn]],
+                    next_url: str) -> Response:
     async with request.app.state.sessions() as db:
         try:
-            async with db.begin():
-                user = await make(db)
+            signed = await make(db)
         except ApiError as exc:
-            return back_with(request, next_url, exc.error)
+            return back_with(request, next_url, page_error(exc))
     lang = request.session.get("lang")
-    sign_in(request, user)  # a fresh session: the account's language, else the one just used
-    if (user.locale or lang) in LANGS:
-        request.session["lang"] = user.locale or lang
+    sign_in(request, signed)  # a fresh session: the account's language, else the one just used
+    if (signed.user.locale or lang) in LANGS:
+        request.session["lang"] = signed.user.locale or lang
     return redirect(next_url)
 
 
@@ -274,7 +290,7 @@ async def language_form(request: Request, db: AsyncSession = Depends(get_db),
 
 
 async def account_form(request: Request, parse: Callable[[FormData], Any],
-                       act: Callable[[AsyncSession, Any], Awaitable[User]]) -> Response:
+                       act: Callable[[AsyncSession, Any], Awaitable[accounts.SignIn]]) -> Response:
     """Guest, register and log-in forms: check the token, validate with the API's own
     model, then sign in and go back where the visitor came from."""
     form = await checked_form(request)
@@ -294,29 +310,35 @@ def password(form: FormData) -> str:
 
 @router.post("/guest")
 async def guest_form(request: Request) -> Response:
-    async def new_guest(db: AsyncSession, body: GuestIn) -> User:
+    async def new_guest(db: AsyncSession, body: GuestIn) -> Any:
         floods.admit_guest(request)
-        return await accounts.create_guest(db, body.name)
+        return await accounts.create_guest(db, body.name, session_id(request))
 
     return await account_form(request, lambda f: GuestIn(name=field(f, "name")), new_guest)
 
 
 @router.post("/register")
 async def register_form(request: Request) -> Response:
+    """A signed-in guest who registers becomes the account in place, seats and all."""
     return await account_form(request, lambda f: RegisterIn(name=field(f, "name"), password=password(f)),
-                              lambda db, body: accounts.register(db, body.name, body.password))
+                              lambda db, body: accounts.register(db, body.name, body.password,
+                                                                 signed_in_uid(request), session_id(request)))
 
 
 @router.post("/login")
 async def login_form(request: Request) -> Response:
     return await account_form(request, lambda f: LoginIn(name=field(f, "name"), password=password(f)),
-                              lambda db, body: accounts.authenticate(db, body.name, body.password))
+                              lambda db, body: accounts.log_in(db, body.name, body.password,
+                                                               client_address(request), session_id(request)))
 
 
 @router.post("/logout")
 async def logout_form(request: Request) -> Response:
     if await checked_form(request) is None:
         return refused()
+    async with request.app.state.sessions() as db:
+        await accounts.log_out(db, session_id(request))
+    forget_session(request)
     lang = request.session.get("lang")
     request.session.clear()
     if lang in LANGS:
@@ -476,11 +498,13 @@ async def chat_lines(db: AsyncSession, match: Match, you: str | None) -> list[di
     """The newest lines of the table's chat, or None when the table keeps it to the players."""
     if not api_matches.chat_open_to(match, you):
         return None
-    rows = (await db.execute(select(ChatMessage.id, User.name, ChatMessage.text)
+    rows = (await db.execute(select(ChatMessage.id, User.name, User.is_guest, ChatMessage.text)
                              .join(User, User.id == ChatMessage.user_id)
                              .where(ChatMessage.match_id == match.id)
                              .order_by(ChatMessage.id.desc()).limit(CHAT_LINES))).all()
-    return [{"id": i, "name": n, "text": txt} for i, n, txt in reversed(rows)]
+    # a guest may borrow any free name: the mark tells them from the account holders
+    return [{"id": i, "name": f"{n} {t('guest_suffix')}" if guest else n, "text": txt}
+            for i, n, guest, txt in reversed(rows)]
 
 
 def render_panels(ctx: dict[str, Any], flash: str | None = None, with_flash: bool = False) -> str:

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
-Name = Field(min_length=1, max_length=40, pattern=r"^[^\s<>&\"'][^<>&\"']*$")
+from app.sessions import names, passwords
+
+
+def normalised_name(value: object) -> object:
+    """NFKC, spaces trimmed and collapsed; hidden characters and piled-up marks refused
+    (app.sessions.names). Runs before the length and pattern checks, which see the result."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return names.normalise(value)
+    except names.NameRefused as exc:
+        raise PydanticCustomError(exc.kind, exc.message, {"code": exc.code}) from exc
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\s<>&\"'][^<>&\"']*$"),
+                       BeforeValidator(normalised_name)]
 
 
 class Strict(BaseModel):
@@ -14,16 +30,33 @@ class Strict(BaseModel):
 
 
 class GuestIn(Strict):
-    name: str = Name
+    name: PlayerName
 
 
 class RegisterIn(Strict):
-    name: str = Name
-    password: str = Field(min_length=8, max_length=200)
+    name: PlayerName
+    password: str = Field(min_length=passwords.MIN_LENGTH, max_length=200,
+                          description="not a common password, not the name nor containing it")
+
+    @field_validator("password")
+    @classmethod
+    def not_guessable(cls, value: str, info: ValidationInfo) -> str:
+        try:
+            passwords.check(value, info.data.get("name"))
+        except passwords.PasswordRefused as exc:
+            raise PydanticCustomError(exc.kind, exc.message) from exc
+        return value
+
+
+class PasswordChangeIn(Strict):
+    old: str = Field(min_length=1, max_length=200)
+    new: str = Field(min_length=passwords.MIN_LENGTH, max_length=200,
+                     description="the same rules as at registration")
 
 
 class LoginIn(Strict):
-    name: str = Field(min_length=1, max_length=40)
+    # normalised as at registration, so "Ｍarta " finds "Marta"; a hidden character cannot be in any account's name
+    name: Annotated[str, Field(min_length=1, max_length=40), BeforeValidator(normalised_name)]
     password: str = Field(min_length=1, max_length=200)
 
 

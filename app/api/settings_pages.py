@@ -1,4 +1,4 @@
-"""The signed-in user's settings page: turn notifications and vacations.
+"""The signed-in user's settings page: turn notifications, vacations, signing out everywhere.
 
 The page is a face on the JSON API's own pieces: its forms are validated by the same
 Pydantic models (``NotificationsIn``, ``VacationIn``) and change things through the same
@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
+from app.api.auth import log_out_everywhere
 from app.api.clocks import VacationIn
 from app.api.deps import get_db, optional_user
 from app.api.me import NotificationsIn
@@ -156,5 +157,17 @@ async def vacation_end_form(request: Request, db: AsyncSession = Depends(get_db)
         async with db.begin():
             await clocks.end_vacation(db, user)
         return t("vacation_ended")
+
+    return await settings_action(request, user, do)
+
+
+@router.post("/settings/logout-everywhere")
+async def logout_everywhere_form(request: Request, db: AsyncSession = Depends(get_db),
+                                 user: User | None = Depends(optional_user)) -> Response:
+    """POST /api/logout-everywhere for the page: every session ends, this one too."""
+    async def do(_form: FormData) -> str:
+        assert user is not None
+        await log_out_everywhere(request, db, user)
+        return t("logged_out_everywhere")
 
     return await settings_action(request, user, do)

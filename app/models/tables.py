@@ -34,6 +34,9 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(40))
     # Registered accounts own their name (case-insensitive); guests only borrow one.
     login: Mapped[str | None] = mapped_column(String(40), unique=True)
+    # the name's look-alike skeleton (app.sessions.names.skeleton), registered accounts only:
+    # no second account and no guest may take a name that reads the same
+    name_skeleton: Mapped[str | None] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str | None] = mapped_column(Text)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     locale: Mapped[str | None] = mapped_column(String(8))  # the UI language the user chose (en, pl)
