@@ -45,19 +45,29 @@ async def test_stale_moves_and_a_get_storm_leave_the_server_answering(loaded_ser
     m = alice.match(match_id)
     decision = m["pending"][0]
     statuses: list[int] = []
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    dropped: list[str] = []  # requests the server closed the connection on
+    # idle connections are let go well before the server's keep-alive timeout: reusing one the
+    # server is closing that very moment is a client race, not the server dropping a request
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400, keepalive_expiry=1.0)
 
     async with httpx.AsyncClient(base_url=srv.url, timeout=60, cookies=alice.http.cookies, limits=limits) as seated, \
             httpx.AsyncClient(base_url=srv.url, timeout=60, limits=limits) as anonymous:
 
         async def stale_move(i: int) -> None:
             body = {"seq": m["seq"], "decision": decision["decision"], "choice": decision["choices"][i % 2]["id"]}
-            statuses.append((await seated.post(f"/api/matches/{match_id}/actions", json=body)).status_code)
+            try:
+                statuses.append((await seated.post(f"/api/matches/{match_id}/actions", json=body)).status_code)
+            except httpx.TransportError as exc:
+                dropped.append(f"POST {type(exc).__name__} {exc}")
 
         async def storm(worker: int) -> None:
             deadline = time.monotonic() + STORM_SECONDS
             while time.monotonic() < deadline:
-                r = await anonymous.get(f"/api/matches/{bots[worker % len(bots)]}")
+                try:
+                    r = await anonymous.get(f"/api/matches/{bots[worker % len(bots)]}")
+                except httpx.TransportError as exc:
+                    dropped.append(f"GET {type(exc).__name__} {exc}")
+                    continue
                 statuses.append(r.status_code)
 
         await asyncio.gather(*(stale_move(i) for i in range(STALE_MOVES)), *(storm(w) for w in range(GET_STORM)))
@@ -66,10 +76,10 @@ async def test_stale_moves_and_a_get_storm_leave_the_server_answering(loaded_ser
         r = await anonymous.post("/api/guests", json={"name": "Latecomer"})
         took = time.monotonic() - started
     assert r.status_code == 200 and took < 1.0, f"an unrelated request took {took:.2f} s after the storm"
+    assert not dropped, f"{len(dropped)} requests dropped: {dropped[:3]}\n{srv.log()[-3000:]}"
     errors = sorted(s for s in statuses if s >= 500)
     assert not errors, f"{len(errors)} of {len(statuses)} requests answered 5xx: {errors[:5]}"
     assert statuses.count(200) >= GET_STORM, "the storm was served"
-    assert sum(1 for s in statuses[:STALE_MOVES] if s == 200) <= 1 or True  # one move may land; the rest are stale
 
     watcher = Player(srv.url, "Load watcher")
     for match in bots:  # no bot driver died in the storm: every match plays on to its end
