@@ -208,8 +208,10 @@ class Hub:
         knows the seats: the frame needs no query at all."""
         loaded = self.cache.peek(match_id)
         seating = self.seating.get(match_id)
-        if (seating is None or loaded is None or loaded.seq != seq or loaded.head is None
-                or loaded.head.status == "open" or self.cache.busy(match_id)):
+        # a writer that has applied the next move has moved ``loaded.seq`` past ``seq`` too
+        if seating is None or loaded is None or loaded.seq != seq:
+            return None
+        if loaded.head is None or loaded.head.status == "open":
             return None
         return build_frame(None, loaded, loaded.head, seating, subs)
 
