@@ -250,8 +250,8 @@ def page_error(exc: ApiError) -> str:
     """An account refusal in the page's language (other refusals keep the API's words)."""
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
-    if isinstance(exc, TooMany):
-        return t("too_many_attempts", seconds=exc.retry_after)
+    if isinstance(exc, TooMany) and exc.page_key:
+        return t(exc.page_key, seconds=exc.retry_after)
     return exc.error
 
 

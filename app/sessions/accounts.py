@@ -60,9 +60,9 @@ class LoginLimits:
     def from_env(cls) -> LoginLimits:
         return cls(
             RateLimit("login attempts from this address", _env("WARROOM_LOGIN_ADDRESS_PER_MINUTE", 6) / 60,
-                      int(_env("WARROOM_LOGIN_ADDRESS_BURST", 30))),
+                      int(_env("WARROOM_LOGIN_ADDRESS_BURST", 30)), page_key="too_many_attempts"),
             RateLimit("login attempts for this account", _env("WARROOM_LOGIN_ACCOUNT_PER_MINUTE", 1) / 60,
-                      int(_env("WARROOM_LOGIN_ACCOUNT_BURST", 10))))
+                      int(_env("WARROOM_LOGIN_ACCOUNT_BURST", 10)), page_key="too_many_attempts"))
 
     def attempt(self, login: str, address: str) -> None:
         """Spend one attempt, before any hashing (so a burst cannot all be verified), or 429."""

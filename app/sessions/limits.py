@@ -25,8 +25,9 @@ class _Bucket:
 
 class RateLimit:
     def __init__(self, what: str, per_second: float, burst: int, max_keys: int = 50_000,
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.monotonic, page_key: str | None = None) -> None:
         self.what = what  # completes "too many …": says what was limited
+        self.page_key = page_key  # the catalogue's text for pages, given {seconds}; else ``what``
         self.per_second = per_second
         self.burst = burst
         self.max_keys = max_keys
@@ -55,7 +56,7 @@ class RateLimit:
         wait = self.retry_after(key, cost)
         if wait > 0:
             seconds = max(1, round(wait + 0.5))
-            raise TooMany(f"too many {self.what}: try again in {seconds} s", seconds)
+            raise TooMany(f"too many {self.what}: try again in {seconds} s", seconds, self.page_key)
 
     def forget(self, key: str) -> None:
         self._buckets.pop(key, None)
@@ -65,6 +66,7 @@ class RateLimit:
 
 
 class TooMany(ApiError):
-    def __init__(self, error: str, retry_after: int) -> None:
+    def __init__(self, error: str, retry_after: int, page_key: str | None = None) -> None:
         super().__init__(429, error, retry_after=retry_after)
         self.retry_after = retry_after
+        self.page_key = page_key
