@@ -39,7 +39,7 @@ async def guest(client: httpx.AsyncClient, name: str) -> None:
 
 
 async def bot_match(client: httpx.AsyncClient) -> str:
-    r = await client.post("/api/matches", json={"game": "cardgame", "players": 4, "options": {"target": "15"}})
+    r = await client.post("/api/matches", json={"game": "cardgame", "players": 4, "options": {"target": "100"}})
     match_id = str(r.json()["match_id"])
     for n in (2, 3, 4):
         await client.post(f"/api/matches/{match_id}/bots", json={"seat": f"p{n}", "bot": "random"})

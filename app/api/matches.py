@@ -112,12 +112,14 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: ser
     seats = await service.seat_rows(db, match.id)
     you = service.seat_of(seats, user)
     names = await player_names(db, seats)
+    clocks = await clock_states(db, match, seats, service.utcnow())
+    await db.commit()  # the connection goes back to the pool before the CPU work (it comes back only on a miss)
     message = await read_message(db, cache, match, you)
     return MatchOut(
         match_id=match.id, game=match.game, mode=match.mode, you=you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in seats],
-        clocks=await clock_states(db, match, seats, service.utcnow()), **message)
+        clocks=clocks, **message)
 
 
 async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:

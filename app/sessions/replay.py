@@ -203,11 +203,18 @@ class MatchCache:
 
         Use what it returns before the next ``await``: a writer may change a cached state
         in place as soon as the reader yields."""
-        cached = self._matches.get(match.id)
-        if cached is not None and not self.busy(match.id) and cached.seq >= match.seq and cached.head is not None:
-            return cached  # committed, and at least as new as the caller's row
-        if cached is not None and cached.seq == match.seq:
-            return cached  # a writer may be at work, but has not applied anything yet
+        target = match.seq
+        for _ in range(3):
+            cached = self._matches.get(match.id)
+            if cached is None or cached.head is None or cached.seq < target:
+                break  # behind the caller's row: build it
+            if cached.seq == target or not self.busy(match.id):
+                return cached  # at that seq, or newer and committed (no writer at work)
+            # ahead of the caller's row while a writer is at work: has that move committed since?
+            fresh = await db.scalar(select(Match.seq).where(Match.id == match.id))
+            if fresh is None:
+                break
+            target = fresh
         loaded = await self.load(db, match, upto=match.seq)
         current = self._matches.get(match.id)
         if not self.busy(match.id) and (current is None or current.seq < loaded.seq):
