@@ -83,15 +83,15 @@ def test_illegal_choice_is_400_naming_the_legal_choices(table):
     assert snapshot(alice, match_id) == before
 
 
-def test_answering_another_seats_decision_is_refused(table):
+def test_answering_another_seats_decision_is_403(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
     r = alice.act(match_id, "bid:p2", "1", seq=0)
-    assert r.status_code == 400 and "not yours" in r.json()["error"]
+    assert r.status_code == 403 and "not yours" in r.json()["error"]
     assert snapshot(alice, match_id) == before
 
 
-def test_acting_out_of_turn_is_400(table):
+def test_acting_on_the_seat_whose_turn_it_is_is_403(table):
     alice, bob, match_id = table
     alice.act(match_id, "bid:p1", "2")
     bob.act(match_id, "bid:p2", "0")
@@ -99,7 +99,7 @@ def test_acting_out_of_turn_is_400(table):
     idle, busy = (alice, m_bob) if not m_alice["pending"] else (bob, m_alice)
     before = snapshot(alice, match_id)
     r = idle.act(match_id, busy["pending"][0]["decision"], busy["pending"][0]["choices"][0]["id"])
-    assert r.status_code == 400, r.text
+    assert r.status_code == 403, r.text
     assert snapshot(alice, match_id) == before
 
 
