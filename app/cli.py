@@ -5,15 +5,25 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
 import uvicorn
 
 from app import db as database
-from app.config import load_settings
+from app.config import ConfigError, Settings, load_settings
+
+
+def settings_or_exit() -> Settings:
+    """The settings, or exit 2 with the reason before anything (the database) is started."""
+    try:
+        return load_settings()
+    except ConfigError as exc:
+        print(f"warroom: refusing to start: {exc}", file=sys.stderr, flush=True)
+        sys.exit(2)
 
 
 def serve(workers: int | None) -> None:
-    settings = load_settings()
+    settings = settings_or_exit()
     url = settings.database_url
     if url is None:
         url = database.start_embedded(settings.data_dir)
