@@ -139,6 +139,40 @@ def test_cross_site_and_non_json_posts_are_refused(table):
     assert snapshot(alice, match_id) == before
 
 
+BODILESS_FORGERIES = [
+    ({"Origin": "null", "Content-Type": "application/x-www-form-urlencoded"}, 403),
+    ({"Origin": "null"}, 403),
+    ({"Origin": "null", "Content-Type": "application/json"}, 403),
+    ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+    ({"Content-Type": "multipart/form-data; boundary=x"}, 415),
+    ({"Content-Type": "text/plain"}, 415),
+]
+
+
+@pytest.mark.parametrize(("headers", "status"), BODILESS_FORGERIES)
+def test_bodiless_cross_site_posts_are_refused(table, headers, status):
+    alice, _bob, match_id = table
+    r = alice.http.post(f"/api/matches/{match_id}/resign", headers=headers)
+    assert r.status_code == status, (headers, r.text)
+    assert alice.match(match_id)["status"] == "active", "a refused resign changes nothing"
+
+
+def test_origin_null_is_refused_on_page_forms_too(table):
+    alice, _bob, match_id = table
+    token = alice.get("/api/me").json()["csrf_token"]
+    r = alice.http.post(f"/matches/{match_id}/resign", data={"csrf": token}, headers={"Origin": "null"})
+    assert r.status_code == 403 and "cross-site" in r.json()["error"]
+    assert alice.match(match_id)["status"] == "active"
+
+
+def test_bodiless_same_origin_posts_still_work(table, server):
+    alice, bob, match_id = table
+    host = server.url.removeprefix("http://")
+    r = bob.http.post(f"/api/matches/{match_id}/resign", headers={"Origin": f"http://{host}"})
+    assert r.status_code == 200, r.text
+    assert alice.match(match_id)["status"] == "finished"
+
+
 def test_bad_table_requests_name_the_field(make_player):
     host = make_player("Host")
     cases = [
