@@ -18,6 +18,7 @@ from app import db as database
 from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.guards import OriginGuard
+from app.api.nul_guard import NulGuard
 from app.config import load_settings
 from app.sessions.bots import BotDriver
 from app.sessions.errors import ApiError
@@ -73,6 +74,7 @@ def create_app() -> FastAPI:
     settings = load_settings()
     app = FastAPI(title="Warroom", version="0.1.0", lifespan=lifespan,
                   description="Play WW2 strategy board games together: live or play-by-web.")
+    app.add_middleware(NulGuard)  # innermost: cross-site requests are refused before their body is read
     app.add_middleware(OriginGuard)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",

@@ -36,6 +36,7 @@ from app.api.auth import csrf_token, sign_in
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
+from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
 from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
@@ -173,11 +174,14 @@ def html_url(url: str) -> str:
 
 # --------------------------------------------------------------------------- CSRF + forms
 async def checked_form(request: Request) -> FormData | None:
-    """The posted form, or None when it lacks this session's CSRF token."""
+    """The posted form, or None when it lacks this session's CSRF token; a 422 naming the
+    field when one holds NUL (no page form reaches the database without passing here)."""
     form = await request.form()
     token = request.headers.get("x-csrf-token") or form.get("csrf")
     if not check_form_token(request, token if isinstance(token, str) else None):
         return None
+    if (name := nul_in_pairs(form.multi_items())) is not None:
+        raise ApiError(422, refusal(name))
     return form
 
 
