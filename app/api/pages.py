@@ -23,7 +23,7 @@ import jinja2
 from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
@@ -200,6 +200,23 @@ def field(form: FormData, name: str, default: str = "") -> str:
     return value.strip() if isinstance(value, str) else default
 
 
+INT32_MAX = 2**31 - 1
+_INTEGER = TypeAdapter(int)
+
+
+def whole_number(text: str, where: str, low: int = 0, high: int = INT32_MAX) -> int:
+    """A form or query field holding a whole number from ``low`` to ``high``, parsed by Pydantic
+    like the JSON API's fields (``str.isdigit`` passes "²" and "٣", which ``int`` then refuses
+    or reads as 3; a 5,000-digit string is over ``int``'s limit): else a 422 naming the field."""
+    try:
+        number = _INTEGER.validate_python(text)
+    except ValidationError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}")
+    return number
+
+
 def local_path(target: str) -> str:
     """Only ever redirect within this site (no open redirects)."""
     if target.startswith("/") and not target.startswith("//") and "\\" not in target:
@@ -346,10 +363,10 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
             options[spec.id] = field(form, f"opt_{spec.id}", str(spec.default))
     mode = "async" if field(form, "mode") == "async" else "live"
     try:
+        count = whole_number(players, "players")
         clock = pace_from_form(form, mode)
         async with db.begin():
-            match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
-                                               options, mode, clock)
+            match = await service.create_match(db, user, game.id, count, options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
     except ApiError as exc:
@@ -366,10 +383,7 @@ def pace_from_form(form: FormData, mode: str) -> dict[str, Any] | None:
                    "max_days": ("clock_max_days", 1)})
     clock: dict[str, Any] = {}
     for key, (name, scale) in names.items():
-        text = field(form, name)
-        if not text.isdigit():
-            raise ApiError(422, f"clock.{key}: a whole number, please")
-        clock[key] = int(text) * scale
+        clock[key] = whole_number(field(form, name), f"clock.{key}") * scale
     try:
         return ClockIn(**clock).model_dump(exclude_none=True)
     except ValidationError as exc:
@@ -648,9 +662,9 @@ async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user
 
 def form_seq(form: FormData) -> int:
     text = field(form, "seq")
-    if not text.isdigit():
+    if not text:
         raise ApiError(422, "seq: the form did not say which state it was made against")
-    return int(text)
+    return whole_number(text, "seq")
 
 
 @router.post("/matches/{match_id}/answer")
