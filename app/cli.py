@@ -11,6 +11,7 @@ import uvicorn
 
 from app import db as database
 from app.config import ConfigError, Settings, load_settings
+from app.http_protocol import header_timeout
 
 
 def settings_or_exit() -> Settings:
@@ -35,8 +36,11 @@ def serve(workers: int | None) -> None:
     count = workers or settings.workers
     os.environ["WARROOM_WORKERS"] = str(count)
     print(f"warroom: serving on http://{settings.host}:{settings.port} with {count} worker(s)", flush=True)
+    header_timeout()  # a malformed WARROOM_HEADER_TIMEOUT stops us here, not in every worker
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, workers=count,
-                log_level=os.environ.get("LOG_LEVEL", "info"), ws_max_size=1 << 20)
+                log_level=os.environ.get("LOG_LEVEL", "info"), ws_max_size=1 << 20,
+                http="app.http_protocol:HeadDeadlineProtocol",
+                timeout_keep_alive=int(os.environ.get("WARROOM_KEEP_ALIVE_TIMEOUT", "5")))
 
 
 def main() -> None:
