@@ -19,6 +19,7 @@ from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.guards import OriginGuard
 from app.api.nul_guard import NulGuard
+from app.api.security_headers import SecurityHeaders
 from app.config import load_settings
 from app.sessions.bots import BotDriver
 from app.sessions.errors import ApiError
@@ -79,6 +80,7 @@ def create_app() -> FastAPI:
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",
                        max_age=60 * 60 * 24 * 30)
+    app.add_middleware(SecurityHeaders)  # outermost: the guards' own refusals carry the headers too
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

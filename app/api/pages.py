@@ -21,7 +21,7 @@ from typing import Any
 
 import jinja2
 from fastapi import APIRouter, Depends, Request, WebSocket
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import select
@@ -114,6 +114,24 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
+# a game's own board may bring a stylesheet and a script beside its board.html: served as files,
+# linked from the table page's head, because the Content-Security-Policy allows nothing inline
+BOARD_ASSETS = {"board.css": ("css", "text/css"), "board.js": ("js", "text/javascript")}
+
+
+def board_asset_path(game_id: str, name: str) -> str | None:
+    if game_id not in installed() or name not in BOARD_ASSETS:  # never a path built from anything else
+        return None
+    path = os.path.join(GAMES_DIR, game_id, "templates", name)
+    return path if os.path.isfile(path) else None
+
+
+def board_assets(game_id: str) -> list[tuple[str, str]]:
+    """("css" | "js", url) for each asset this game's board has."""
+    return [(kind, f"/games/{game_id}/{name}") for name, (kind, _type) in BOARD_ASSETS.items()
+            if board_asset_path(game_id, name)]
+
+
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
@@ -128,6 +146,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["terms"] = terms_filter
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
+    env.globals["board_assets"] = board_assets
     return Jinja2Templates(env=env)
 
 
@@ -170,6 +189,14 @@ def html_url(url: str) -> str:
     if url.startswith("ws"):
         return "http" + url[2:]
     return url
+
+
+@router.get("/games/{game_id}/{name}")
+async def board_asset(game_id: str, name: str) -> Response:
+    path = board_asset_path(game_id, name)
+    if path is None:
+        raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
+    return FileResponse(path, media_type=BOARD_ASSETS[name][1])
 
 
 # --------------------------------------------------------------------------- CSRF + forms
