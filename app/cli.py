@@ -5,15 +5,26 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
 import uvicorn
 
 from app import db as database
-from app.config import load_settings
+from app.config import ConfigError, Settings, load_settings
+from app.http_protocol import header_timeout
+
+
+def settings_or_exit() -> Settings:
+    """The settings, or exit 2 with the reason before anything (the database) is started."""
+    try:
+        return load_settings()
+    except ConfigError as exc:
+        print(f"warroom: refusing to start: {exc}", file=sys.stderr, flush=True)
+        sys.exit(2)
 
 
 def serve(workers: int | None) -> None:
-    settings = load_settings()
+    settings = settings_or_exit()
     url = settings.database_url
     if url is None:
         url = database.start_embedded(settings.data_dir)
@@ -25,8 +36,11 @@ def serve(workers: int | None) -> None:
     count = workers or settings.workers
     os.environ["WARROOM_WORKERS"] = str(count)
     print(f"warroom: serving on http://{settings.host}:{settings.port} with {count} worker(s)", flush=True)
+    header_timeout()  # a malformed WARROOM_HEADER_TIMEOUT stops us here, not in every worker
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, workers=count,
-                log_level=os.environ.get("LOG_LEVEL", "info"), ws_max_size=1 << 20)
+                log_level=os.environ.get("LOG_LEVEL", "info"), ws_max_size=1 << 20,
+                http="app.http_protocol:HeadDeadlineProtocol",
+                timeout_keep_alive=int(os.environ.get("WARROOM_KEEP_ALIVE_TIMEOUT", "5")))
 
 
 def main() -> None:

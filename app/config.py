@@ -7,6 +7,14 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+MIN_SECRET_CHARS = 32
+# words seen in sample configurations: a key holding one was copied, not generated
+PLACEHOLDER_WORDS = ("change-me", "changeme", "change_me", "secret", "placeholder", "example", "replace-me")
+
+
+class ConfigError(Exception):
+    """A setting the server must not start with; the message says how to fix it."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -18,14 +26,27 @@ class Settings:
     workers: int
 
 
+def checked_secret(key: str, source: str) -> str:
+    """Refuse a cookie-signing key anyone could guess: whoever knows it forges any session."""
+    lowered = key.lower()
+    if word := next((w for w in PLACEHOLDER_WORDS if w in lowered), None):
+        raise ConfigError(f"{source} looks like a placeholder (it contains '{word}'): unset it to have a key "
+                          f"generated into WARROOM_DATA, or set a random one of at least {MIN_SECRET_CHARS} "
+                          "characters (python -c 'import secrets; print(secrets.token_urlsafe(32))')")
+    if len(key) < MIN_SECRET_CHARS:
+        raise ConfigError(f"{source} is {len(key)} characters long; it must be at least {MIN_SECRET_CHARS}: "
+                          "unset it to have a key generated into WARROOM_DATA, or set a longer random one")
+    return key
+
+
 def _secret_key(data_dir: Path) -> str:
     """Signing key for session cookies: from the environment, else kept in the data
     folder so sessions survive restarts and every worker signs alike."""
     if key := os.environ.get("WARROOM_SECRET"):
-        return key
+        return checked_secret(key, "WARROOM_SECRET")
     path = data_dir / "secret_key"
     if path.exists():
-        return path.read_text().strip()
+        return checked_secret(path.read_text().strip(), str(path))
     data_dir.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(32)
     path.write_text(key)

@@ -20,6 +20,8 @@ from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.body_limit import BodyLimit
 from app.api.guards import OriginGuard
+from app.api.nul_guard import NulGuard
+from app.api.security_headers import SecurityHeaders
 from app.api.session_check import SessionCheck
 from app.config import load_settings
 from app.sessions import replay_jobs
@@ -81,13 +83,17 @@ def create_app() -> FastAPI:
     settings = load_settings()
     app = FastAPI(title="Warroom", version="0.1.0", lifespan=lifespan,
                   description="Play WW2 strategy board games together: live or play-by-web.")
+    # first added is innermost: cross-site requests are refused before any body is read, and an
+    # oversize body before the NUL check reads it
+    app.add_middleware(NulGuard)
     upload = replay_jobs.verify_max_bytes()
     app.add_middleware(BodyLimit, limits={"/api/replays/verify": upload, "/replays/verify": upload})
-    app.add_middleware(SessionCheck)  # innermost: needs the cookie SessionMiddleware decoded
+    app.add_middleware(SessionCheck)  # needs the cookie SessionMiddleware decoded
     app.add_middleware(OriginGuard)
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",
                        max_age=60 * 60 * 24 * 30)
+    app.add_middleware(SecurityHeaders)  # outermost: the guards' own refusals carry the headers too
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

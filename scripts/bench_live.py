@@ -62,6 +62,7 @@ from websockets.asyncio.client import connect as ws_connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 GAMES = "tests.fixtures.cardgame:GAME"
+BENCH_SECRET = secrets.token_urlsafe(32)  # the server refuses short or placeholder keys
 now = time.monotonic
 
 
@@ -314,7 +315,7 @@ class Server:
     def start(self, extra_env: dict[str, str], wrap: list[str] | None = None, cwd: Path = ROOT) -> None:
         self.folder = tempfile.mkdtemp(prefix="wr-bench-srv-")
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
-               "WARROOM_DATA": self.folder, "WARROOM_SECRET": secrets.token_urlsafe(32), "WARROOM_EXTRA_GAMES": GAMES,
+               "WARROOM_DATA": self.folder, "WARROOM_SECRET": BENCH_SECRET, "WARROOM_EXTRA_GAMES": GAMES,
                "LOG_LEVEL": "warning", **extra_env}
         log = open(Path(self.folder) / "server.log", "wb")  # noqa: SIM115 - the process owns it
         command = wrap or [sys.executable, "-m", "app", "serve", "--workers", str(self.workers)]

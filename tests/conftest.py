@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -22,6 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_GAMES = "tests.fixtures.cardgame:GAME"
+TEST_SECRET = secrets.token_urlsafe(32)  # the server refuses short or placeholder keys
 
 
 @pytest.fixture(scope="session")
@@ -79,7 +81,7 @@ class Server:
     def start(self) -> Server:
         data = tempfile.mkdtemp(prefix="wr-data-")
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1", "PORT": str(self.port),
-               "WARROOM_DATA": data, "WARROOM_SECRET": "test-secret", "WARROOM_EXTRA_GAMES": FIXTURE_GAMES,
+               "WARROOM_DATA": data, "WARROOM_SECRET": TEST_SECRET, "WARROOM_EXTRA_GAMES": FIXTURE_GAMES,
                "WARROOM_TEST_SEED": "20261125",
                "LOG_LEVEL": "warning", **self.extra_env}
         self.log_path = Path(data) / "server.log"

@@ -83,15 +83,15 @@ def test_illegal_choice_is_400_naming_the_legal_choices(table):
     assert snapshot(alice, match_id) == before
 
 
-def test_answering_another_seats_decision_is_refused(table):
+def test_answering_another_seats_decision_is_403(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
     r = alice.act(match_id, "bid:p2", "1", seq=0)
-    assert r.status_code == 400 and "not yours" in r.json()["error"]
+    assert r.status_code == 403 and "not yours" in r.json()["error"]
     assert snapshot(alice, match_id) == before
 
 
-def test_acting_out_of_turn_is_400(table):
+def test_acting_on_the_seat_whose_turn_it_is_is_403(table):
     alice, bob, match_id = table
     alice.act(match_id, "bid:p1", "2")
     bob.act(match_id, "bid:p2", "0")
@@ -99,7 +99,7 @@ def test_acting_out_of_turn_is_400(table):
     idle, busy = (alice, m_bob) if not m_alice["pending"] else (bob, m_alice)
     before = snapshot(alice, match_id)
     r = idle.act(match_id, busy["pending"][0]["decision"], busy["pending"][0]["choices"][0]["id"])
-    assert r.status_code == 400, r.text
+    assert r.status_code == 403, r.text
     assert snapshot(alice, match_id) == before
 
 
@@ -137,6 +137,40 @@ def test_cross_site_and_non_json_posts_are_refused(table):
                         headers={"Content-Type": "application/json", "Origin": "https://evil.example"})
     assert r.status_code == 403 and "cross-site" in r.json()["error"]
     assert snapshot(alice, match_id) == before
+
+
+BODILESS_FORGERIES = [
+    ({"Origin": "null", "Content-Type": "application/x-www-form-urlencoded"}, 403),
+    ({"Origin": "null"}, 403),
+    ({"Origin": "null", "Content-Type": "application/json"}, 403),
+    ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+    ({"Content-Type": "multipart/form-data; boundary=x"}, 415),
+    ({"Content-Type": "text/plain"}, 415),
+]
+
+
+@pytest.mark.parametrize(("headers", "status"), BODILESS_FORGERIES)
+def test_bodiless_cross_site_posts_are_refused(table, headers, status):
+    alice, _bob, match_id = table
+    r = alice.http.post(f"/api/matches/{match_id}/resign", headers=headers)
+    assert r.status_code == status, (headers, r.text)
+    assert alice.match(match_id)["status"] == "active", "a refused resign changes nothing"
+
+
+def test_origin_null_is_refused_on_page_forms_too(table):
+    alice, _bob, match_id = table
+    token = alice.get("/api/me").json()["csrf_token"]
+    r = alice.http.post(f"/matches/{match_id}/resign", data={"csrf": token}, headers={"Origin": "null"})
+    assert r.status_code == 403 and "cross-site" in r.json()["error"]
+    assert alice.match(match_id)["status"] == "active"
+
+
+def test_bodiless_same_origin_posts_still_work(table, server):
+    alice, bob, match_id = table
+    host = server.url.removeprefix("http://")
+    r = bob.http.post(f"/api/matches/{match_id}/resign", headers={"Origin": f"http://{host}"})
+    assert r.status_code == 200, r.text
+    assert alice.match(match_id)["status"] == "finished"
 
 
 def test_bad_table_requests_name_the_field(make_player):

@@ -1,8 +1,10 @@
 """Cross-site request forgery guards.
 
 JSON API calls: a browser cannot send ``application/json`` cross-site without a
-CORS preflight (which we never grant), so unsafe /api requests must be JSON (or
-bodiless) and, when the browser names an Origin, come from this host.
+CORS preflight (which we never grant), so an unsafe /api request may name no content type
+other than JSON, body or not (a bodiless form post is as cross-site as a full one), and,
+when the browser names an Origin, it must be this host's. ``Origin: null`` (sandboxed
+frames, cross-origin redirects, privacy modes) names no origin we could trust: refused.
 HTML form posts carry the session's CSRF token, checked by ``check_form_token``.
 """
 
@@ -38,13 +40,13 @@ class OriginGuard:
 
 def _problem(path: str, headers: dict[str, str]) -> tuple[int, str] | None:
     origin = headers.get("origin")
-    if origin and origin != "null" and urlsplit(origin).netloc != headers.get("host"):
+    if origin is not None and urlsplit(origin).netloc != headers.get("host"):
         return 403, f"cross-site request refused: Origin {origin} is not this server"
     if path.startswith("/api/"):
         ctype = headers.get("content-type", "").split(";")[0].strip().lower()
         has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
-        if has_body and ctype != "application/json":
-            return 415, "the API takes JSON: send Content-Type: application/json"
+        if (has_body or ctype) and ctype != "application/json":
+            return 415, "the API takes JSON: send Content-Type: application/json (or no body and no Content-Type)"
     return None
 
 

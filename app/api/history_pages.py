@@ -32,6 +32,7 @@ from app.api.pages import (
     page_lang,
     refused,
     templates,
+    whole_number,
 )
 from app.i18n import t
 from app.models import Match, User
@@ -63,10 +64,8 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
     match = await db.get(Match, match_id)
     if match is None:
         return flash_only(t("not_found"), 404)
-    if seq and not seq.lstrip("-").isdigit():
-        return flash_only("seq: must be a whole number", 422)
-    at = int(seq) if seq else match.seq
     try:
+        at = whole_number(seq, "seq") if seq else match.seq
         past = await history.view_at(db, cache, match, user, at, seat or None)
     except ApiError as exc:
         return flash_only(exc.error, exc.status)

@@ -21,9 +21,9 @@ from typing import Any
 
 import jinja2
 from fastapi import APIRouter, Depends, Request, WebSocket
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
@@ -36,6 +36,7 @@ from app.api.auth import client_address, csrf_token, forget_session, session_id,
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
+from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
 from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
@@ -113,6 +114,24 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
+# a game's own board may bring a stylesheet and a script beside its board.html: served as files,
+# linked from the table page's head, because the Content-Security-Policy allows nothing inline
+BOARD_ASSETS = {"board.css": ("css", "text/css"), "board.js": ("js", "text/javascript")}
+
+
+def board_asset_path(game_id: str, name: str) -> str | None:
+    if game_id not in installed() or name not in BOARD_ASSETS:  # never a path built from anything else
+        return None
+    path = os.path.join(GAMES_DIR, game_id, "templates", name)
+    return path if os.path.isfile(path) else None
+
+
+def board_assets(game_id: str) -> list[tuple[str, str]]:
+    """("css" | "js", url) for each asset this game's board has."""
+    return [(kind, f"/games/{game_id}/{name}") for name, (kind, _type) in BOARD_ASSETS.items()
+            if board_asset_path(game_id, name)]
+
+
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
@@ -127,6 +146,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["terms"] = terms_filter
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
+    env.globals["board_assets"] = board_assets
     return Jinja2Templates(env=env)
 
 
@@ -171,13 +191,24 @@ def html_url(url: str) -> str:
     return url
 
 
+@router.get("/games/{game_id}/{name}")
+async def board_asset(game_id: str, name: str) -> Response:
+    path = board_asset_path(game_id, name)
+    if path is None:
+        raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
+    return FileResponse(path, media_type=BOARD_ASSETS[name][1])
+
+
 # --------------------------------------------------------------------------- CSRF + forms
 async def checked_form(request: Request) -> FormData | None:
-    """The posted form, or None when it lacks this session's CSRF token."""
+    """The posted form, or None when it lacks this session's CSRF token; a 422 naming the
+    field when one holds NUL (no page form reaches the database without passing here)."""
     form = await request.form()
     token = request.headers.get("x-csrf-token") or form.get("csrf")
     if not check_form_token(request, token if isinstance(token, str) else None):
         return None
+    if (name := nul_in_pairs(form.multi_items())) is not None:
+        raise ApiError(422, refusal(name))
     return form
 
 
@@ -194,6 +225,23 @@ def refused() -> HTMLResponse:
 def field(form: FormData, name: str, default: str = "") -> str:
     value = form.get(name, default)
     return value.strip() if isinstance(value, str) else default
+
+
+INT32_MAX = 2**31 - 1
+_INTEGER = TypeAdapter(int)
+
+
+def whole_number(text: str, where: str, low: int = 0, high: int = INT32_MAX) -> int:
+    """A form or query field holding a whole number from ``low`` to ``high``, parsed by Pydantic
+    like the JSON API's fields (``str.isdigit`` passes "²" and "٣", which ``int`` then refuses
+    or reads as 3; a 5,000-digit string is over ``int``'s limit): else a 422 naming the field."""
+    try:
+        number = _INTEGER.validate_python(text)
+    except ValidationError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}")
+    return number
 
 
 def local_path(target: str) -> str:
@@ -366,11 +414,11 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
             options[spec.id] = field(form, f"opt_{spec.id}", str(spec.default))
     mode = "async" if field(form, "mode") == "async" else "live"
     try:
+        count = whole_number(players, "players")
         clock = pace_from_form(form, mode)
         async with db.begin():
             await floods.admit_table(db, user, request)
-            match = await service.create_match(db, user, game.id, int(players) if players.isdigit() else 0,
-                                               options, mode, clock)
+            match = await service.create_match(db, user, game.id, count, options, mode, clock)
             match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
             match.private = form.get("private") in ("on", "true", "1")
             await service.join(db, user, match.id, None)
@@ -388,10 +436,7 @@ def pace_from_form(form: FormData, mode: str) -> dict[str, Any] | None:
                    "max_days": ("clock_max_days", 1)})
     clock: dict[str, Any] = {}
     for key, (name, scale) in names.items():
-        text = field(form, name)
-        if not text.isdigit():
-            raise ApiError(422, f"clock.{key}: a whole number, please")
-        clock[key] = int(text) * scale
+        clock[key] = whole_number(field(form, name), f"clock.{key}") * scale
     try:
         return ClockIn(**clock).model_dump(exclude_none=True)
     except ValidationError as exc:
@@ -674,9 +719,9 @@ async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user
 
 def form_seq(form: FormData) -> int:
     text = field(form, "seq")
-    if not text.isdigit():
+    if not text:
         raise ApiError(422, "seq: the form did not say which state it was made against")
-    return int(text)
+    return whole_number(text, "seq")
 
 
 @router.post("/matches/{match_id}/answer")

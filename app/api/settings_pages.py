@@ -22,7 +22,17 @@ from app.api.auth import log_out_everywhere
 from app.api.clocks import VacationIn
 from app.api.deps import get_db, optional_user
 from app.api.me import NotificationsIn
-from app.api.pages import back_with, base_context, checked_form, field, first_error, page_lang, refused, templates
+from app.api.pages import (
+    back_with,
+    base_context,
+    checked_form,
+    field,
+    first_error,
+    page_lang,
+    refused,
+    templates,
+    whole_number,
+)
 from app.i18n import t
 from app.models import User
 from app.notifications import prefs as notify_prefs
@@ -54,12 +64,7 @@ def form_error(exc: ValidationError) -> str:
 def notifications_in(form: FormData) -> NotificationsIn:
     """The form's strings as the API's body: an empty digest is "one message per turn"."""
     hours = field(form, "digest_hours")
-    digest: int | None = None
-    if hours:
-        try:
-            digest = int(hours)
-        except ValueError as exc:
-            raise ApiError(422, "digest_hours: must be a whole number of hours (1–168), or empty") from exc
+    digest = whole_number(hours, "digest_hours", 1, 168) if hours else None
     try:
         return NotificationsIn(email=field(form, "email") or None, webhook_url=field(form, "webhook_url") or None,
                                digest_hours=digest)

@@ -257,8 +257,8 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
         if decision.id == decision_id and decision.seat == seat:
             return decision
     mine = [d.id for d in pending if d.seat == seat]
-    if any(d.id == decision_id for d in pending):
-        raise ApiError(400, f"decision '{decision_id}' is not yours to make: it is another seat's turn")
+    if any(d.id == decision_id for d in pending):  # a seat the caller does not hold: forbidden, not malformed
+        raise ApiError(403, f"decision '{decision_id}' is not yours to make: it is another seat's turn")
     if not mine:
         raise ApiError(400, f"it is not your turn: nothing is waiting on seat '{seat}'")
     raise ApiError(400, f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")

@@ -1,5 +1,6 @@
-// Warroom: the little JavaScript htmx does not cover: copy the invite link, show a lost socket,
-// keep the "(N)" in the title in step with the pushed badge, and pan/zoom the board.
+// Warroom: the little JavaScript htmx does not cover: copy the invite link, empty the chat box,
+// show a lost socket, keep the "(N)" in the title in step with the pushed badge, and pan/zoom
+// the board. All of it lives here: the Content-Security-Policy allows no inline script.
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
@@ -13,6 +14,11 @@
     } else {
       document.execCommand("copy");
     }
+  });
+  // the chat box empties once its line is said (not when it was refused: the text stays to fix)
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches("form.chat-form") && event.detail.successful) form.reset();
   });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
