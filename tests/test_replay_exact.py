@@ -1,5 +1,6 @@
 """The log replays to exactly what players saw (issue 7, item 3), proven on the match of
-../shared/cases/qmg-export-diverges-at-58.json: its moves, replayed through a live server
+tests/cases/qmg-export-diverges-at-58.json (a copy of ../shared/cases/, an export of a real
+browser match that failed verification at seq 58): its moves, replayed through a live server
 that snapshots often, is restarted mid-match and is polled all along, leave the same state
 hash at every seq as a plain replay of the log; and offline, reloading the state through
 JSONB at any seq changes nothing that follows."""
@@ -21,13 +22,11 @@ from app.sessions.replay import state_hash
 from tests.conftest import Player, Server, free_port
 from tests.replay_helpers import conninfo, states_by_seq
 
-CASE = Path(__file__).resolve().parents[2] / "shared" / "cases" / "qmg-export-diverges-at-58.json"
+CASE = Path(__file__).resolve().parent / "cases" / "qmg-export-diverges-at-58.json"
 FIRST_RESIGN = 80  # the case's first table event; the moves before it are all humans'
 
 
 def case() -> MatchExport:
-    if not CASE.exists():
-        pytest.fail(f"{CASE} is missing: the shared cases sit beside the repository")
     return MatchExport(**json.loads(CASE.read_text()))
 
 
