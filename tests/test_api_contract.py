@@ -79,7 +79,7 @@ def test_pending_lists_the_callers_decisions_with_finite_choices(make_player):
 
 def test_a_move_returns_the_new_seq_view_and_pending(make_player):
     alice, bob, match_id = started_table(make_player)
-    r = alice.act(match_id, "bid:p1", "2", seq=0)
+    r = alice.act(match_id, alice.match(match_id)["pending"][0]["decision"], "2", seq=0)
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["seq"] == 1 and body["pending"] == [] and body["view"]["my_bid"] is not None
@@ -88,22 +88,28 @@ def test_a_move_returns_the_new_seq_view_and_pending(make_player):
     assert "bid:p1" not in bob.get(f"/api/matches/{match_id}").text
 
 
-def test_stale_seq_is_refused_with_a_resync(make_player):
+def test_an_answer_is_fresh_while_its_decision_is_pending(make_player):
+    """Bob answers the simultaneous bid against seq 0 after Alice's bid made it seq 1: his
+    decision is still pending, so it commits. Once the bids are revealed, an answer to a
+    decision that is gone is stale: 409 with a resync."""
     alice, bob, match_id = started_table(make_player)
-    assert alice.act(match_id, "bid:p1", "1", seq=0).status_code == 200
-    r = bob.act(match_id, "bid:p2", "0", seq=0)
+    alice_bid = alice.match(match_id)["pending"][0]["decision"]
+    bob_bid = bob.match(match_id)["pending"][0]["decision"]
+    assert alice.act(match_id, alice_bid, "1", seq=0).status_code == 200
+    r = bob.act(match_id, bob_bid, "0", seq=0)
+    assert r.status_code == 200, r.text
+    r = alice.act(match_id, alice_bid, "2", seq=1)
     assert r.status_code == 409
     body = r.json()
-    assert "stale" in body["error"] and body["seq"] == 1
-    assert body["pending"][0]["decision"] == "bid:p2"
-    assert bob.act(match_id, "bid:p2", "0", seq=1).status_code == 200
+    assert "stale" in body["error"] and body["seq"] == 2
+    assert body["pending"] == alice.match(match_id)["pending"]
 
 
 def test_retrying_the_same_key_returns_the_first_result_and_applies_once(make_player):
     alice, bob, match_id = started_table(make_player)
-    first = alice.act(match_id, "bid:p1", "1", seq=0, key="k-123")
+    first = alice.act(match_id, "bid:p1:round1", "1", seq=0, key="k-123")
     assert first.status_code == 200
-    again = alice.act(match_id, "bid:p1", "1", seq=0, key="k-123")
+    again = alice.act(match_id, "bid:p1:round1", "1", seq=0, key="k-123")
     assert again.status_code == 200
     assert again.json()["seq"] == first.json()["seq"] == 1
     assert again.json()["view"] == first.json()["view"]
@@ -115,8 +121,8 @@ def test_retrying_the_same_key_returns_the_first_result_and_applies_once(make_pl
 
 def test_public_log_hides_private_texts(make_player):
     alice, bob, match_id = started_table(make_player)
-    alice.act(match_id, "bid:p1", "2")
-    bob.act(match_id, "bid:p2", "0")
+    alice.act(match_id, "bid:p1:round1", "2")
+    bob.act(match_id, "bid:p2:round1", "0")
     log = alice.get(f"/api/matches/{match_id}/log").json()
     assert any("bid" in line["text"].lower() for line in log)
     assert all(set(line) == {"seq", "text"} for line in log)
@@ -127,7 +133,7 @@ def test_my_matches_marks_your_move(make_player):
     mine = alice.get("/api/matches?mine=1").json()
     entry = next(m for m in mine if m["match_id"] == match_id)
     assert entry["your_move"] is True and entry["you"] == "p1"
-    alice.act(match_id, "bid:p1", "2")
+    alice.act(match_id, "bid:p1:round1", "2")
     entry = next(m for m in alice.get("/api/matches?mine=1").json() if m["match_id"] == match_id)
     assert entry["your_move"] is False
 

@@ -46,7 +46,7 @@ from app.sessions import accounts, floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.limits import TooMany
-from app.sessions.replay import MatchCache
+from app.sessions.replay import MatchCache, undoable_move
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
@@ -446,20 +446,14 @@ def pace_from_form(form: FormData, mode: str) -> dict[str, Any] | None:
 
 # --------------------------------------------------------------------------- the table
 async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool:
-    """Whether the caller's newest standing move may be taken back (the server checks again).
-
-    Walks the log backwards: an undo row takes back the row it names; the first row left
-    standing decides (it must be this seat's, undoable, and not a table event)."""
-    rows = (await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
-                             .where(ActionRow.match_id == match_id)
-                             .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()
-    undone: set[int] = set()
-    for seq, by, payload in rows:
-        if "undo" in payload:
-            undone.add(int(payload["undo"]))
-        elif seq not in undone:
-            return by == seat and "meta" not in payload and bool(payload.get("undoable"))
-    return False
+    """Whether the caller has a move it may take back now (the server checks again on undo):
+    the newest moves of the log, less the ones undone, judged by the undo rule itself."""
+    rows = list(reversed((await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
+                                           .where(ActionRow.match_id == match_id)
+                                           .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()))
+    undone = {int(r.payload["undo"]) for r in rows if "undo" in r.payload}
+    standing = [r for r in rows if "undo" not in r.payload and r.seq not in undone]
+    return undoable_move(standing, seat) is not None
 
 
 def history_allowed(match: Match, you: str | None) -> bool:

@@ -140,6 +140,8 @@ class DecisionOut(BaseModel):
     min: int
     max: int
     undoable: bool
+    group: str | None = Field(None, description="a simultaneous step: answers stay hidden until all are in")
+    optional: bool = Field(False, description="an any-time decision: nobody waits for it")
 
 
 class LogLine(BaseModel):

@@ -41,10 +41,23 @@ class Choice:
 class Decision:
     """One small question a seat must (or may) answer now.
 
-    ``id`` must be unique among the decisions pending at the same moment.
+    ``id`` names this occurrence of the question: unique among the decisions pending at
+    the same moment and never reused for a later, different question (an answer sent
+    against an older seq is taken while its decision id is still pending for that seat).
     A decision answered with ``min``..``max`` choices out of ``choices``; for a
     single pick use min=max=1. ``undoable`` tells the platform that answering it
     reveals nothing and draws no randomness, so the answer may be taken back.
+
+    ``group`` marks a simultaneous step: every seat answers its decision of the group in
+    any order, unseen by the others, until the game reveals them all in the answer that
+    completes the group (that one is not ``undoable``). Answers within a group must
+    commute and their ids must not depend on the order they come in; a seat may then take
+    back its own answer even after other seats of the group answered.
+
+    ``optional`` marks an any-time decision: the seat may answer it whenever it is
+    offered, in anyone's turn, and nobody waits for it (it is not in ``waiting_on``,
+    bots and clocks ignore it). Games list optional decisions after the others and keep
+    their ids stable while they stay on offer.
     """
 
     id: str
@@ -55,6 +68,8 @@ class Decision:
     min: int = 1
     max: int = 1
     undoable: bool = False
+    group: str | None = None
+    optional: bool = False
 
     def choice_ids(self) -> list[str]:
         return [c.id for c in self.choices]

@@ -8,7 +8,7 @@ import logging
 import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 from sqlalchemy import select
@@ -20,7 +20,7 @@ from app.models import Action as ActionRow
 from app.models import Match, User
 from app.sessions import replay_jobs
 from app.sessions.errors import ApiError
-from app.sessions.replay import MatchCache, state_hash
+from app.sessions.replay import LoggedMove, MatchCache, state_hash
 from app.sessions.service import seat_of, seat_rows
 from app.sessions.views import log_lines, seat_view
 
@@ -221,12 +221,6 @@ def _next_seq(moves: Sequence[LoggedMove], last_good: LoggedMove) -> int:
     return next((m.seq for m in moves if m.seq > last_good.seq), last_good.seq)
 
 
-class LoggedMove(Protocol):
-    seq: int
-    seat: str
-    payload: dict[str, Any]
-
-
 M = TypeVar("M", bound=LoggedMove)
 
 # A replay keeps the state after every CHECKPOINT_EVERY-th standing move, so an undo replays
@@ -237,8 +231,8 @@ CHECKPOINT_EVERY = 32
 def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], seed: bytes,
                   moves: Sequence[M], checkpoint_every: int = CHECKPOINT_EVERY) -> Iterator[tuple[M, Any]]:
     """Replay a log from its seed, exactly as the server applied it, yielding the state
-    after each row: every move must answer a pending decision legally, undos take back
-    the newest standing move, table events (meta rows) leave the state alone.
+    after each row: every move must answer a pending decision legally, an undo takes back
+    the standing move it names, table events (meta rows) leave the state alone.
 
     Linear in the log: an undo returns to the state kept under an undoable move (the
     usual undo, undo/redo pairs cost nothing), else to the nearest checkpoint below it.
@@ -255,10 +249,12 @@ def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], s
                    action_rng(seed, move.seq))
 
     def rebuild(standing: list[M], checkpoints: list[bytes]) -> Any:
-        base = (len(standing) // checkpoint_every) * checkpoint_every
+        base = min(len(standing) // checkpoint_every, len(checkpoints) - 1) * checkpoint_every
         state = pickle.loads(checkpoints[base // checkpoint_every])
-        for m in standing[base:]:
-            play(state, m)
+        for k in range(base, len(standing)):
+            play(state, standing[k])
+            if (k + 1) % checkpoint_every == 0 and len(checkpoints) == (k + 1) // checkpoint_every:
+                checkpoints.append(_freeze(state))  # those past an undone move were dropped
         return state
 
     standing: list[M] = []
@@ -269,11 +265,13 @@ def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], s
     under_top: bytes | None = None  # the state under the newest standing move, if it may be undone
     for move in moves:
         if "undo" in move.payload:
-            if not standing or standing[-1].seq != move.payload["undo"]:
-                raise ValueError("an undo that does not take back the newest standing move")
-            standing.pop()
-            del checkpoints[len(standing) // checkpoint_every + 1:]  # those held the undone move
-            state = pickle.loads(under_top) if under_top is not None else rebuild(standing, checkpoints)
+            at = next((i for i, m in enumerate(standing) if m.seq == move.payload["undo"]), None)
+            if at is None:
+                raise ValueError("an undo that takes back a move that does not stand")
+            newest = at == len(standing) - 1  # else a seat's answer inside a simultaneous step
+            del standing[at]
+            del checkpoints[at // checkpoint_every + 1:]  # those held the undone move
+            state = pickle.loads(under_top) if newest and under_top is not None else rebuild(standing, checkpoints)
             under_top = None
         else:
             under_top = _freeze(state) if move.payload.get("undoable") else None

@@ -15,7 +15,7 @@ import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -93,19 +93,47 @@ def is_meta(row: ActionRow) -> bool:
 
 
 def standing_moves(rows: Sequence[ActionRow]) -> list[ActionRow]:
-    """The log rows still standing: each undo row takes back the newest standing row.
+    """The log rows still standing: each undo row takes back the standing row it names,
+    the newest one or, inside a simultaneous step, a seat's own answer (see ``undoable_move``).
 
     Snapshots at or after an undone move are deleted with the undo, so a range that
     starts at a snapshot always holds the moves its undos take back."""
     standing: list[ActionRow] = []
     for row in rows:
         if is_undo(row):
-            if not standing or standing[-1].seq != row.payload["undo"]:
-                raise RuntimeError(f"undo at seq {row.seq} does not take back the newest standing move")
-            standing.pop()
+            at = next((i for i, r in enumerate(standing) if r.seq == row.payload["undo"]), None)
+            if at is None:
+                raise RuntimeError(f"undo at seq {row.seq} takes back seq {row.payload['undo']}, which does not stand")
+            del standing[at]
         else:
             standing.append(row)
     return standing
+
+
+class LoggedMove(Protocol):
+    seq: int
+    seat: str
+    payload: dict[str, Any]
+
+
+def undoable_move(standing: Sequence[LoggedMove], seat: str) -> LoggedMove | None:
+    """The move ``seat`` may take back now, if any: its own newest standing move, when that
+    is the newest move of all, or when only other seats' answers to the same simultaneous
+    step came after it (answers of one step commute, and none of them revealed anything)."""
+    for i in range(len(standing) - 1, -1, -1):
+        move = standing[i]
+        if move.seat == seat:
+            if "meta" in move.payload or not move.payload.get("undoable"):
+                return None
+            later = standing[i + 1:]
+            group = move.payload.get("group")
+            if all(m.payload.get("undoable") and group is not None and m.payload.get("group") == group
+                   for m in later):
+                return move
+            return None
+        if not (standing[i].payload.get("undoable") and standing[i].payload.get("group")):
+            return None  # another seat's move that is not part of a simultaneous step
+    return None
 
 
 def effective(rows: Sequence[ActionRow]) -> list[ActionRow]:

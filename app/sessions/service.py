@@ -240,7 +240,8 @@ def finish(match: Match, outcome: dict[str, Any]) -> None:
 
 
 def waiting_on(loaded: LoadedMatch) -> list[str]:
-    return sorted({d.seat for d in loaded.game.pending(loaded.state)})
+    """The seats the table waits for: any-time (optional) decisions keep nobody waiting."""
+    return sorted({d.seat for d in loaded.game.pending(loaded.state) if not d.optional})
 
 
 async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
@@ -280,6 +281,8 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
     if decision.undoable:
         payload["undoable"] = True
+    if decision.group is not None:
+        payload["group"] = decision.group  # lets a seat take back its answer inside the step
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state)))
     match.seq = seq
@@ -312,9 +315,12 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
             return Submitted(match, earlier.seq, False, seat, has_bots=any(s.bot for s in seats))
     if match.status != "active":
         raise ApiError(400, f"this match is {match.status}: no moves can be made")
-    if seq != match.seq:
-        raise ApiError(409, f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+    stale = ApiError(409, f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+    if seq > match.seq:
+        raise stale
     loaded = await cache.load(db, match)
+    if seq < match.seq and not any(d.id == decision_id and d.seat == seat for d in loaded.game.pending(loaded.state)):
+        raise stale  # fresh while its decision is still pending (others answering a simultaneous step meanwhile)
     decision = find_decision(loaded, seat, decision_id)
     try:
         action = validate_action(decision, choices)
@@ -343,7 +349,7 @@ async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
     if not bots or not set(match.waiting_on) & bots.keys():
         return False
     loaded = await cache.load(db, match)
-    decision = next((d for d in loaded.game.pending(loaded.state) if d.seat in bots), None)
+    decision = next((d for d in loaded.game.pending(loaded.state) if d.seat in bots and not d.optional), None)
     if decision is None:
         return False
     rng = action_rng(match.seed, -(match.seq + 1))  # a bot's own dice, apart from the game's

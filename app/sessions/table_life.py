@@ -9,10 +9,11 @@ from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
 from app.sessions.errors import ApiError
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import MatchCache, MatchHead, is_meta, standing_moves, state_hash
+from app.sessions.replay import MatchCache, MatchHead, is_meta, standing_moves, state_hash, undoable_move
 from app.sessions.service import finish, get_match, notify, seat_rows, seated, settle, utcnow
 
-UNDO_RULE = "undo never crosses another player's action, a reveal, a shuffle or a die roll"
+UNDO_RULE = ("undo never crosses another player's action, a reveal, a shuffle or a die roll; inside a "
+             "simultaneous step each seat may take back its own answer until the last one is in")
 
 
 async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text: str, user: User) -> ActionRow:
@@ -34,15 +35,15 @@ async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
     standing = standing_moves(rows)
     if not standing:
         raise ApiError(400, "there is no move to take back")
-    last = standing[-1]
-    if last.seat != seat or is_meta(last):
+    target = undoable_move(standing, seat)
+    if target is None:
+        if standing[-1].seat == seat and not is_meta(standing[-1]):
+            raise ApiError(400, f"your last move cannot be taken back ({UNDO_RULE})")
         raise ApiError(400, f"you can only take back your own last move; another seat has acted since ({UNDO_RULE})")
-    if not last.payload.get("undoable"):
-        raise ApiError(400, f"your last move cannot be taken back ({UNDO_RULE})")
     label = next(s.label for s in seats if s.seat == seat)
-    row = await _append(db, match, seat, {"undo": last.seq}, f"{label} takes back a move", user)
+    row = await _append(db, match, seat, {"undo": target.seq}, f"{label} takes back a move", user)
     # snapshots from the undone move on describe a state that no longer happened
-    await db.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= last.seq))
+    await db.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= target.seq))
     loaded = await cache.load(db, match)
     row.state_hash = state_hash(loaded.game, loaded.state)
     before = list(match.waiting_on or [])

@@ -20,6 +20,8 @@ def decision_payload(d: Decision) -> dict[str, Any]:
         "min": d.min,
         "max": d.max,
         "undoable": d.undoable,
+        "group": d.group,
+        "optional": d.optional,
     }
 
 

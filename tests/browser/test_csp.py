@@ -59,7 +59,7 @@ def test_a_table_plays_live_with_nothing_refused(server: Any, browser: Any) -> N
         expect(page.locator("#seats")).to_contain_text("Cyd")  # pushed over the socket: connect-src allows it
         page.locator("#start-match").click()
         expect(page.locator("#status")).to_contain_text("in play")
-        assert guest.act(match_id, "bid:p2", "1").status_code == 200
+        assert guest.act(match_id, "bid:p2:round1", "1").status_code == 200
         expect(page.locator("#log")).to_contain_text("Player 2 has bid")
 
         chat = page.locator("form.chat-form input[name=text]")

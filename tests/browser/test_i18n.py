@@ -157,7 +157,7 @@ def test_title_and_badge_count_the_matches_waiting_on_you(server: Any, make_play
     lobby = alice.get("/").text
     assert "<title>(2) Warroom</title>" in lobby and 'data-count="2"' in lobby and 'id="lobby-moves"' in lobby
     assert re.search(r"<title>\(2\) [^<]*· Warroom</title>", alice.get(f"/matches/{match_id}").text)
-    alice.act(match_id, "bid:p1", "1")
+    alice.act(match_id, "bid:p1:round1", "1")
     assert "<title>(1) Warroom</title>" in alice.get("/").text
 
 
@@ -214,7 +214,7 @@ def test_the_title_count_follows_the_table_live(server: Any, make_player: Any, b
         page.locator("#decisions form.decision[data-decision='bid:p1'] button", has_text="Bid 1").click()
         expect(page).to_have_title(re.compile(r"^(?!\()"))
         expect(page.locator("#moves-waiting")).to_be_hidden()
-        bob.act(match_id, "bid:p2", "2")  # the bids are revealed and Alice's turn begins: pushed, no reload
+        bob.act(match_id, "bid:p2:round1", "2")  # the bids are revealed and Alice's turn begins: pushed, no reload
         expect(page).to_have_title(re.compile(r"^\(1\) "))
         expect(page.locator("#moves-waiting")).to_be_visible()
     finally:

@@ -77,18 +77,18 @@ def test_answer_refuses_a_missing_token_a_stale_seq_and_an_illegal_choice(server
     token = csrf_of(alice)
     seq = alice.match(match_id)["seq"]
 
-    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1", "choice": "1"})
+    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "1"})
     assert r.status_code == 403 and "security token" in r.text
-    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1", "choice": "9"}, token)
+    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "9"}, token)
     assert r.status_code == 400
     assert "is not a legal choice for bid" in r.text and "legal choices: 0, 1, 2" in r.text
     assert 'id="decisions"' in r.text
     assert alice.match(match_id)["seq"] == seq  # nothing changed
 
-    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1", "choice": "1"}, token)
+    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "1"}, token)
     assert r.status_code == 200
     assert 'hx-swap-oob="true"' in r.text and "You bid 1" in r.text
-    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1", "choice": "2"}, token)
+    r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "2"}, token)
     assert r.status_code == 409 and "The table moved on" in r.text
     assert 'id="log"' in r.text and "You bid 1" in r.text
     assert alice.match(match_id)["seq"] == seq + 1
@@ -98,7 +98,7 @@ def test_plain_form_answer_without_htmx_redirects_back(server: Any, make_player:
     alice, _bob, match_id = started_table(make_player)
     seq = alice.match(match_id)["seq"]
     r = alice.http.post(f"/matches/{match_id}/answer",
-                        data={"csrf": csrf_of(alice), "seq": seq, "decision": "bid:p1", "choice": "0"})
+                        data={"csrf": csrf_of(alice), "seq": seq, "decision": "bid:p1:round1", "choice": "0"})
     assert r.status_code == 303 and r.headers["location"] == f"/matches/{match_id}"
     assert "You bid 0" in alice.get(f"/matches/{match_id}").text
 

@@ -151,9 +151,9 @@ def test_replay_and_dump_load_roundtrip_are_deterministic():
 def test_bids_are_sealed_until_everyone_answered():
     state, seats, _ = _new(1, players=3, target="7")
     pending = GAME.pending(state)
-    assert sorted(d.id for d in pending) == ["bid:p1", "bid:p2", "bid:p3"]
+    assert sorted(d.id for d in pending) == ["bid:p1:round1", "bid:p2:round1", "bid:p3:round1"]
     assert all(d.kind == "bid" for d in pending)
-    GAME.apply(state, "p2", Action("bid:p2", ("2",)), random.Random(0))
+    GAME.apply(state, "p2", Action("bid:p2:round1", ("2",)), random.Random(0))
     token = bid_token("p2", 1, 2)
     assert token in GAME.secrets(state, "p1") and token not in GAME.secrets(state, "p2")
     assert token in json.dumps(GAME.view(state, "p2"))
@@ -162,9 +162,9 @@ def test_bids_are_sealed_until_everyone_answered():
         assert token not in json.dumps(view)
         assert [s["has_bid"] for s in view["seats"]] == [False, True, False]
     with pytest.raises(Illegal):  # no second bid
-        GAME.apply(state, "p2", Action("bid:p2", ("1",)), random.Random(0))
-    GAME.apply(state, "p1", Action("bid:p1", ("2",)), random.Random(0))
-    events = GAME.apply(state, "p3", Action("bid:p3", ("1",)), random.Random(0))
+        GAME.apply(state, "p2", Action("bid:p2:round1", ("1",)), random.Random(0))
+    GAME.apply(state, "p1", Action("bid:p1:round1", ("2",)), random.Random(0))
+    events = GAME.apply(state, "p3", Action("bid:p3:round1", ("1",)), random.Random(0))
     assert "Player 1 2" in events[-1].text and "Player 3 1" in events[-1].text
     assert state.scores == {"p1": 0, "p2": 0, "p3": 1}  # 2 was bid twice: 1 is the highest unique
     assert GAME.view(state, None)["last_bids"] == {"p1": 2, "p2": 2, "p3": 1}
