@@ -5,9 +5,6 @@ Addresses are told apart by X-Forwarded-For, which uvicorn honours from 127.0.0.
 
 from __future__ import annotations
 
-import statistics
-import threading
-import time
 from collections.abc import Iterator
 
 import httpx
@@ -67,28 +64,3 @@ def test_the_login_form_shows_the_wait_too(server: Server) -> None:
             token = re.search(r'name="csrf" value="([^"]+)"', web.get("/").text).group(1)
             web.post("/login", data={"name": f"ghost{i}", "password": "wrong password", "csrf": token})
         assert "Too many sign-in attempts: try again in" in web.get("/").text
-
-
-def test_requests_are_answered_while_passwords_hash(server: Server) -> None:
-    """Each argon2 check costs ~0.2 s of CPU: on the event loop, a burst of logins would hold
-    every other request up for seconds."""
-    results: list[int] = []
-
-    def guess(i: int) -> None:
-        results.append(log_in(server, f"stranger{i}", "some wrong password", f"10.9.{i}.1").status_code)
-
-    threads = [threading.Thread(target=guess, args=(i,)) for i in range(12)]
-    for t in threads:
-        t.start()
-    latencies = []
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        while any(t.is_alive() for t in threads):
-            started = time.perf_counter()
-            assert c.get("/api/games").status_code == 200
-            latencies.append(time.perf_counter() - started)
-            time.sleep(0.02)
-    for t in threads:
-        t.join()
-    assert results == [401] * 12
-    assert len(latencies) >= 5
-    assert statistics.median(latencies) < 0.1 and max(latencies) < 0.5, latencies

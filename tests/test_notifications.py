@@ -404,10 +404,14 @@ def test_digest_at_most_every_n_hours(own_db: str, smtp: SmtpSink, tmp_path: Pat
         shift.write_text(str(4 * 3600 + 120))
         wait_until(lambda: len(inbox()) == 3, what="the held turn")
         assert inbox()[2].subject.startswith("Your move: ") and first in inbox()[2].body
-        with psycopg.connect(conninfo(database_url)) as conn:
-            sent = conn.execute("SELECT count(*) FROM notification_outbox o JOIN users u ON u.id = o.user_id "
-                                "WHERE u.name = 'Hal' AND o.status = 'sent'").fetchone()
-        assert sent == (4,), "four turns, three emails"
+        def sent() -> int:
+            with psycopg.connect(conninfo(database_url)) as conn:
+                row = conn.execute("SELECT count(*) FROM notification_outbox o JOIN users u ON u.id = o.user_id "
+                                   "WHERE u.name = 'Hal' AND o.status = 'sent'").fetchone()
+            return int(row[0]) if row else 0
+
+        # the mail server has the email before its rows are marked sent
+        wait_until(lambda: sent() == 4, what="four turns marked sent: three emails")
     finally:
         srv.stop()
 
@@ -424,7 +428,8 @@ def test_without_smtp_the_email_is_written_to_the_server_log(own_db: str) -> Non
         wait_until(lambda: f"Your move: Skirmish (test fixture) (table {match_id})" in srv.log(),
                    what="the turn email in the log")
         assert "to=jo@example.org" in srv.log()
-        assert outbox(database_url, match_id) == [("email", "sent")]
+        # the log line is written first, then the row is marked sent
+        wait_until(lambda: outbox(database_url, match_id) == [("email", "sent")], what="the email marked sent")
     finally:
         srv.stop()
 
@@ -492,6 +497,7 @@ class HangingHook:
     entered: threading.Event = field(default_factory=threading.Event)  # the slow webhook has a request
     release: threading.Event = field(default_factory=threading.Event)  # ... and may now answer it
     fast: list[float] = field(default_factory=list)  # when the fast webhook got its requests
+    slow: list[float] = field(default_factory=list)  # when the slow webhook got its requests
 
 
 def hanging_receiver(hook: HangingHook) -> ThreadingHTTPServer:
@@ -499,6 +505,7 @@ def hanging_receiver(hook: HangingHook) -> ThreadingHTTPServer:
         def do_POST(self) -> None:  # noqa: N802 (http.server's name)
             self.rfile.read(int(self.headers["Content-Length"]))
             if self.path == "/slow":
+                hook.slow.append(time.monotonic())
                 hook.entered.set()
                 hook.release.wait(30)
             else:
@@ -560,10 +567,11 @@ def test_deliveries_in_flight_are_bounded_by_the_concurrency(own_db: str) -> Non
             assert player.http.put("/api/me/notifications", json={"webhook_url": base + path}).status_code == 200
         assert slow.post("/api/me/notifications/test").status_code == 200
         wait_until(hook.entered.is_set, what="the slow webhook's request")
-        entered = time.monotonic()
         assert quick.post("/api/me/notifications/test").status_code == 200
-        wait_until(lambda: bool(hook.fast), timeout=5, what="the fast webhook, once the slot is free")
-        assert 1.5 < hook.fast[0] - entered < 3.5, "it waited for the one slot, until the 2 s send timeout"
+        wait_until(lambda: bool(hook.fast), timeout=15, what="the fast webhook, once the slot is free")
+        # both stamps come from the receiver itself: the fast request cannot arrive before the
+        # 2 s send timeout freed the one slot the slow request held
+        assert hook.fast[0] - hook.slow[0] > 1.5, "it waited for the one slot, until the 2 s send timeout"
         assert status_of(own_db, slow.id) == "pending", "the hanging one was given up, to be retried"
     finally:
         hook.release.set()

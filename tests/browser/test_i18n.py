@@ -211,7 +211,7 @@ def test_the_title_count_follows_the_table_live(server: Any, make_player: Any, b
         page.goto(f"{server.url}/matches/{match_id}")
         expect(page).to_have_title(re.compile(r"^\(1\) "))
         expect(page.locator("#moves-waiting")).to_have_text("Your move: 1")
-        page.locator("#decisions form.decision[data-decision='bid:p1'] button", has_text="Bid 1").click()
+        page.locator("#decisions form.decision[data-decision='bid:p1:round1'] button", has_text="Bid 1").click()
         expect(page).to_have_title(re.compile(r"^(?!\()"))
         expect(page.locator("#moves-waiting")).to_be_hidden()
         bob.act(match_id, "bid:p2:round1", "2")  # the bids are revealed and Alice's turn begins: pushed, no reload

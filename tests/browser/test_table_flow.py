@@ -69,7 +69,7 @@ def test_two_players_meet_start_and_see_each_others_moves_live(server: Any, brow
                 assert card["label"] not in html[me], f"{me}'s page leaks {other}'s {card['label']}"
 
         # Alice answers her sealed bid by clicking; Bob sees it within a second, without a reload
-        bid = alice.locator("#decisions form.decision[data-decision='bid:p1']")
+        bid = alice.locator("#decisions form.decision[data-decision='bid:p1:round1']")
         with alice.expect_response(f"**/matches/{match_id}/answer") as answered:
             bid.locator("button", has_text="Bid 1").click()
         assert answered.value.status == 200
@@ -82,7 +82,7 @@ def test_two_players_meet_start_and_see_each_others_moves_live(server: Any, brow
         expect(alice.locator("#decisions")).to_contain_text("Nothing to decide")
 
         # Bob bids: the bids are revealed on Alice's page, and her first turn begins
-        bob.locator("#decisions form.decision[data-decision='bid:p2'] button", has_text="Bid 2").click()
+        bob.locator("#decisions form.decision[data-decision='bid:p2:round1'] button", has_text="Bid 2").click()
         expect(alice.locator("#log")).to_contain_text("Bids revealed: Player 1 1, Player 2 2")
         expect(alice.locator("#decisions")).to_contain_text("Sort your hand before playing?")
         expect(bob.locator("#decisions")).to_contain_text("Nothing to decide")

@@ -169,3 +169,48 @@ async def test_the_revoking_worker_refuses_at_once_and_for_good() -> None:
     clock.t += 3600
     checks.live["b"] = 1  # a refused session never comes back, even after the ttl
     assert not await checks.holds("b", 1)
+
+
+@pytest.mark.asyncio
+async def test_password_hashing_runs_off_the_event_loop_a_few_at_a_time(monkeypatch):
+    """argon2 costs ~0.2 s of CPU a hash: on the event loop a burst of logins would hold every
+    other request up. Every hash and check runs in a worker thread, at most
+    WARROOM_PASSWORD_HASHES (default 2) at once."""
+    import asyncio
+    import threading
+
+    from app.sessions import passwords
+
+    loop_thread = threading.get_ident()
+    threads: list[int] = []
+    running = [0]
+    most = [0]
+    gate = threading.Lock()
+
+    class Recording:
+        def _work(self) -> None:
+            with gate:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            threads.append(threading.get_ident())
+            threading.Event().wait(0.05)
+            with gate:
+                running[0] -= 1
+
+        def hash(self, password: str) -> str:
+            self._work()
+            return "$argon2id$fake"
+
+        def verify(self, stored: str, password: str) -> bool:
+            self._work()
+            return True
+
+    monkeypatch.setattr(passwords, "_hasher", Recording())
+    passwords._slots.cache_clear()
+    try:
+        await asyncio.gather(*(passwords.hash_password("correct horse battery") for _ in range(4)),
+                             *(passwords.verify("$argon2id$fake", "correct horse battery") for _ in range(4)))
+    finally:
+        passwords._slots.cache_clear()
+    assert len(threads) == 8 and loop_thread not in threads
+    assert most[0] <= 2
