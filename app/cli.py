@@ -1,8 +1,10 @@
-"""`python -m app serve`: start the database (embedded unless DATABASE_URL), migrate, serve."""
+"""`python -m app serve`: start the database (embedded unless DATABASE_URL), migrate, serve.
+`python -m app replay`: replay running matches under the installed rules engine."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -10,7 +12,7 @@ import sys
 import uvicorn
 
 from app import db as database
-from app.config import ConfigError, Settings, load_settings
+from app.config import ConfigError, Settings, data_folder, load_settings
 from app.http_protocol import header_timeout
 
 
@@ -43,15 +45,44 @@ def serve(workers: int | None) -> None:
                 timeout_keep_alive=int(os.environ.get("WARROOM_KEEP_ALIVE_TIMEOUT", "5")))
 
 
+def replay(game: str, match_id: str | None, dry_run: bool) -> int:
+    """0: every match replayed the same; 1: some diverged (and were flagged); 2: refused."""
+    # here, not at the top: `serve` leaves the sessions stack to its workers
+    from app.sessions.maintenance import ReplayRefused
+    from app.sessions.maintenance import replay as replay_matches
+
+    url = os.environ.get("DATABASE_URL") or database.start_embedded(data_folder())
+    if dry_run:
+        if not database.schema_is_current(url):
+            print("warroom: the database schema is older than this code; a dry run does not upgrade it "
+                  "(run without --dry-run, or start the server once)", file=sys.stderr, flush=True)
+            return 2
+    else:
+        database.upgrade_schema(url)
+    try:
+        verdicts = asyncio.run(replay_matches(url, game, match_id, dry_run))
+    except ReplayRefused as exc:
+        print(f"warroom: {exc}", file=sys.stderr, flush=True)
+        return 2
+    return 0 if all(v.agrees for v in verdicts) else 1
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     parser = argparse.ArgumentParser(prog="warroom")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("serve", help="run the web server")
     run.add_argument("--workers", type=int, default=None, help="uvicorn worker processes (default 1)")
+    again = sub.add_parser("replay", help="replay running matches under the installed rules engine: rebuild "
+                           "their snapshots where the log agrees, flag them for their players where it diverges")
+    again.add_argument("--game", required=True, help="the game's id, e.g. qmg")
+    again.add_argument("--match", default=None, help="only this match (running or finished)")
+    again.add_argument("--dry-run", action="store_true", help="report only: change nothing")
     args = parser.parse_args()
     if args.command == "serve":
         serve(args.workers)
+    elif args.command == "replay":
+        sys.exit(replay(args.game, args.match, args.dry_run))
 
 
 if __name__ == "__main__":

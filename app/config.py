@@ -54,8 +54,13 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
+def data_folder() -> Path:
+    """Where the embedded database and the generated key live (WARROOM_DATA)."""
+    return Path(os.environ.get("WARROOM_DATA", "var")).resolve()
+
+
 def load_settings() -> Settings:
-    data_dir = Path(os.environ.get("WARROOM_DATA", "var")).resolve()
+    data_dir = data_folder()
     return Settings(
         host=os.environ.get("HOST", "127.0.0.1"),
         port=int(os.environ.get("PORT", "8000")),

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 log = logging.getLogger("warroom.db")
 
@@ -66,16 +69,37 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
-def upgrade_schema(url: str) -> str:
-    """Bring the schema to the newest Alembic revision; return that revision."""
-    from alembic import command
+def _alembic_config(url: str) -> Config:
     from alembic.config import Config
-    from alembic.script import ScriptDirectory
 
     root = Path(__file__).resolve().parent.parent
     cfg = Config()
     cfg.set_main_option("script_location", str(root / "migrations"))
     cfg.set_main_option("sqlalchemy.url", sync_url(url).replace("%", "%%"))
+    return cfg
+
+
+def upgrade_schema(url: str) -> str:
+    """Bring the schema to the newest Alembic revision; return that revision."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    cfg = _alembic_config(url)
     command.upgrade(cfg, "heads")  # "heads": features may add migrations side by side
     heads = ScriptDirectory.from_config(cfg).get_heads()
     return ", ".join(sorted(heads)) or "base"
+
+
+def schema_is_current(url: str) -> bool:
+    """Whether the database is at every newest revision (a check that changes nothing)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import create_engine
+
+    engine = create_engine(sync_url(url))
+    try:
+        with engine.connect() as conn:
+            current = set(MigrationContext.configure(conn).get_current_heads())
+    finally:
+        engine.dispose()
+    return current == set(ScriptDirectory.from_config(_alembic_config(url)).get_heads())

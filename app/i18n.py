@@ -119,6 +119,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "abandon": "Abandon this table",
         "abandon_confirm": "Abandon the table for everyone? It cannot be reopened.",
         "abandoned_note": "The host abandoned this table.",
+        "engine_warning": ("A rules update plays this match differently from move {seq} on (rules engine {engine}). "
+                           "The match is left exactly as it was played; ask the server's operator what to do."),
         "board": "Board",
         "zoom_hint": "Drag to pan, wheel or pinch to zoom, double-click to reset.",
         "your_hand": "Your hand",
@@ -317,6 +319,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "abandon": "Porzuć ten stół",
         "abandon_confirm": "Porzucić stół dla wszystkich? Nie da się go ponownie otworzyć.",
         "abandoned_note": "Gospodarz porzucił ten stół.",
+        "engine_warning": ("Po aktualizacji zasad ten mecz przebiega inaczej od ruchu {seq} (silnik zasad {engine}). "
+                           "Mecz pozostaje dokładnie taki, jak został rozegrany; zapytaj administratora serwera, "
+                           "co dalej."),
         "board": "Plansza",
         "zoom_hint": "Przeciągnij, aby przesunąć; kółko lub dwa palce, aby powiększyć; dwuklik przywraca widok.",
         "your_hand": "Twoja ręka",

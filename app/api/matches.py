@@ -31,6 +31,7 @@ from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
+from app.sessions.maintenance import engine_warning
 from app.sessions.replay import LoadedMatch, MatchCache
 from app.sessions.views import event_text, pending_for, seat_message, seat_view
 
@@ -119,7 +120,7 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: ser
         match_id=match.id, game=match.game, mode=match.mode, you=you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in seats],
-        clocks=clocks, **message)
+        clocks=clocks, engine_warning=engine_warning(match), **message)
 
 
 async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:

@@ -46,6 +46,7 @@ from app.sessions import accounts, floods, service
 from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.limits import TooMany
+from app.sessions.maintenance import engine_warning
 from app.sessions.replay import MatchCache, undoable_move
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -530,6 +531,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "can_reclaim": match.status == "active" and mine is not None and bool(mine.bot) and not mine.resigned,
         "has_history": history_allowed(match, you),
         "moves_waiting": await moves_waiting(db, user),
+        "engine_warning": engine_warning(match),
     }
 
 

@@ -156,6 +156,11 @@ class ClockOut(BaseModel):
     on_vacation_until: str | None
 
 
+class EngineWarningOut(BaseModel):
+    seq: int = Field(description="the first seq whose state the current rules engine no longer reproduces")
+    engine_version: str | None = Field(description="the engine version that replayed the log differently")
+
+
 class MatchOut(BaseModel):
     match_id: str
     game: str
@@ -170,6 +175,9 @@ class MatchOut(BaseModel):
     log: list[LogLine]
     outcome: dict[str, Any] | None
     clocks: dict[str, ClockOut] = Field(default_factory=dict, description="per seat; empty when untimed")
+    engine_warning: EngineWarningOut | None = Field(
+        default=None, description="set when `python -m app replay` found that a rules update replays this "
+        "match's log differently; the match itself is left as it was")
 
 
 class MatchSummary(BaseModel):

@@ -62,6 +62,10 @@ class Match(Base):
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     # unlisted: only the invite link (the unguessable id) leads others to the table
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # set by `python -m app replay` when the log no longer replays under the current engine:
+    # the first seq whose state differs, and the engine that replayed it (None: no warning)
+    replay_diverged_at: Mapped[int | None] = mapped_column(Integer)
+    replay_engine: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(
@@ -103,6 +107,8 @@ class Action(Base):
     # sha256 of the whole state after this seq: replays and exports are checked against it
     state_hash: Mapped[str | None] = mapped_column(String(64))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    # the game's engine version that applied it (None: written before versions were recorded)
+    engine_version: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
     __table_args__ = (UniqueConstraint("match_id", "idempotency_key", name="uq_action_idempotency"),)
@@ -116,6 +122,8 @@ class Snapshot(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(Json)
+    # the engine whose dump this is (None: written before versions were recorded)
+    engine_version: Mapped[str | None] = mapped_column(String(40))
 
 
 class ChatMessage(Base):

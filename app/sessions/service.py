@@ -284,14 +284,16 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     if decision.group is not None:
         payload["group"] = decision.group  # lets a seat take back its answer inside the step
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
-                     payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state)))
+                     payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state),
+                     engine_version=loaded.game.version))
     match.seq = seq
     before = list(match.waiting_on or [])
     settle(match, loaded)
     await turn_changed(db, match, before, utcnow())
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:
-        db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state)))
+        db.add(Snapshot(match_id=match.id, seq=seq, state=loaded.game.dump(loaded.state),
+                        engine_version=loaded.game.version))
     await notify(db, match, move=True)
 
 

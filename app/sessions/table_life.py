@@ -9,7 +9,15 @@ from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
 from app.sessions.errors import ApiError
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import MatchCache, MatchHead, is_meta, standing_moves, state_hash, undoable_move
+from app.sessions.replay import (
+    MatchCache,
+    MatchHead,
+    game_of,
+    is_meta,
+    standing_moves,
+    state_hash,
+    undoable_move,
+)
 from app.sessions.service import finish, get_match, notify, seat_rows, seated, settle, utcnow
 
 UNDO_RULE = ("undo never crosses another player's action, a reveal, a shuffle or a die roll; inside a "
@@ -19,7 +27,7 @@ UNDO_RULE = ("undo never crosses another player's action, a reveal, a shuffle or
 async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text: str, user: User) -> ActionRow:
     match.seq += 1
     row = ActionRow(match_id=match.id, seq=match.seq, seat=seat, user_id=user.id, payload=payload,
-                    events=[{"text": text, "private": {}}])
+                    events=[{"text": text, "private": {}}], engine_version=game_of(match).version)
     db.add(row)
     await db.flush()
     return row
