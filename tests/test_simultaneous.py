@@ -139,3 +139,33 @@ def test_bots_never_take_any_time_decisions(server):
     assert m["status"] == "finished"
     log = host.get(f"/api/matches/{match_id}/log").json()
     assert len(log) < 2000, "no bot spun on the any-time decision"
+
+
+def test_qmg_units_come_off_the_board_in_another_players_turn(server):
+    axis, allies = Player(server.url, "Axis any-time"), Player(server.url, "Allies any-time")
+    r = axis.post("/api/matches", {"game": "qmg", "players": 2, "options": {}, "mode": "live"})
+    match_id = r.json()["match_id"]
+    assert allies.post(f"/api/matches/{match_id}/join").status_code == 200
+    assert axis.post(f"/api/matches/{match_id}/start").status_code == 200
+    for _ in range(40):  # the opening discards, up to Germany's first action prompt
+        m = axis.match(match_id)
+        if m["pending"] and m["pending"][0]["kind"] == "action":
+            break
+        for p in (axis, allies):
+            m = p.match(match_id)
+            required = [d for d in m["pending"] if not d["optional"]]
+            if required:
+                d = required[0]
+                ids = [c["id"] for c in d["choices"]][: max(d["min"], 1)]
+                assert p.post(f"/api/matches/{match_id}/actions",
+                              {"seq": m["seq"], "decision": d["decision"], "choices": ids}).status_code == 200
+    m = allies.match(match_id)
+    assert m["waiting_on"] == ["p1"]
+    offer = next(d for d in m["pending"] if d["kind"] == "remove_any_time")
+    assert offer["optional"] is True
+    r = allies.act(match_id, offer["decision"], "uk:united_kingdom", seq=m["seq"])
+    assert r.status_code == 200, r.text
+    after = axis.match(match_id)
+    assert after["waiting_on"] == ["p1"] and after["pending"][0]["kind"] == "action"
+    assert "united_kingdom" not in after["view"]["board"] or all(
+        u["country"] != "uk" for u in after["view"]["board"]["united_kingdom"])

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from app.games.protocol import Action, Decision, Event, Illegal, OptionSpec, Outcome, Seat
-from app.games.qmg import board, bot, views
+from app.games.qmg import anytime, board, bot, views
 from app.games.qmg import cards as _cards  # noqa: F401  (registers every card rule)
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, deck_of, members
 from app.games.qmg.engine import Ctx, apply_answer, decision_of, run
@@ -28,7 +28,7 @@ class QuartermasterGeneral:
     title = "Quartermaster General WW2"
     min_players = 2
     max_players = 6
-    version = "0.1.0"
+    version = "0.2.0"  # 0.2: units in sorted order (JSONB-safe), any-time removal
     options: tuple[OptionSpec, ...] = (
         OptionSpec(id="reallocation", label="Reallocation of resources (optional rule)", default=False,
                    kind="bool"),
@@ -65,11 +65,14 @@ class QuartermasterGeneral:
     # ------------------------------------------------------------------ play
     def pending(self, state: GameState) -> list[Decision]:
         d = decision_of(state)
-        return [d] if d else []
+        return ([d] if d else []) + anytime.removal_decisions(state)  # any-time ones come last
 
     def apply(self, state: GameState, seat: str, action: Action, rng: random.Random) -> list[Event]:
         ctx = Ctx(state, rng)
-        apply_answer(ctx, seat, action.decision, tuple(action.choices))
+        if anytime.is_removal(action.decision):
+            anytime.apply_removal(ctx, seat, action.decision, tuple(action.choices))
+        else:
+            apply_answer(ctx, seat, action.decision, tuple(action.choices))
         return ctx.events
 
     def outcome(self, state: GameState) -> Outcome | None:
