@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.games.secrets import leaks
 from tests.fixtures.cardgame import GAME
 from tests.live_client import LiveSeat
 from tests.replay_helpers import states_by_seq
@@ -99,7 +100,7 @@ async def play_match(server, database_url: str, seed: int) -> None:
                 hidden = set().union(*(GAME.secrets(state, f"p{n}") for n in range(1, players + 1)))
             else:
                 hidden = GAME.secrets(state, who)
-            leaked = [h for h in hidden if h in text]
+            leaked = leaks(text, hidden)
             assert not leaked, f"seat {who} received {leaked} at seq {seq} in match {match_id}"
     for p in (*humans, watcher):
         await p.http.aclose()

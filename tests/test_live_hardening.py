@@ -14,6 +14,7 @@ import pytest
 import websockets
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from app.games.secrets import leaks
 from app.sessions.bots import BotDriver
 from app.sessions.errors import ApiError
 from app.sessions.replay import MatchCache
@@ -44,7 +45,7 @@ def play_until(players: list[Player], match_id: str, moves: int) -> int:
 def assert_no_secrets(frames: list[tuple[int, str]], states: dict[int, Any], seats: list[str], who: str) -> None:
     for seq, text in frames:
         hidden = set().union(*(GAME.secrets(states[seq], s) for s in seats))
-        leaked = sorted(h for h in hidden if h in text)
+        leaked = leaks(text, hidden)
         assert not leaked, f"{who} received {leaked} at seq {seq}"
 
 

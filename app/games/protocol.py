@@ -11,8 +11,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
+
+from app.games.secrets import Secret
 
 State = Any  # each game defines its own typed state
 
@@ -140,8 +143,10 @@ class GameRules(Protocol):
         """Everything ``seat`` may know (None: a spectator). JSON-compatible."""
         ...
 
-    def secrets(self, state: State, seat: str) -> set[str]:
-        """Ids that must never reach ``seat``: other hands, deck order..."""
+    def secrets(self, state: State, seat: str) -> Iterable[str | Secret]:
+        """What ``seat`` must never learn: tokens (card ids in other hands, the deck's cards)
+        and :class:`Secret` values at places (a hidden square, a facing beside its unit).
+        ``app.games.secrets.leaks`` checks any payload against them."""
         ...
 
     def outcome(self, state: State) -> Outcome | None: ...

@@ -1,0 +1,107 @@
+"""Hidden facts as values at places, and the one check that no payload gives one away.
+
+A game's ``secrets(state, seat)`` names what ``seat`` must not learn. A plain string is a
+token that must not appear anywhere (a card id in another hand, a sealed bid). A
+:class:`Secret` says more: a value that is not text (a coordinate pair, a number), or a
+value that is only secret next to something (a unit's facing is "NE" — harmless alone,
+a leak beside that unit's id). ``leaks()`` judges any payload a seat receives — JSON
+bodies and frames, HTML fragments, logs, error texts — by those values, not by ids alone.
+Pure: no web, no database.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+NEAR_WINDOW = 300  # characters around an id that count as "next to it" in text and HTML
+
+
+@dataclass(frozen=True)
+class Secret:
+    place: str  # where the fact lives, for the report: "p2's headquarters", "facing of tank t3"
+    value: Any  # str, int or a tuple (a coordinate pair...): hashable, JSON-like
+    near: str | None = None  # secret only together with this id (e.g. the unit the facing belongs to)
+
+
+def as_secret(item: str | Secret) -> Secret:
+    return item if isinstance(item, Secret) else Secret(place="", value=item)
+
+
+def leaks(payload: str, secrets: Iterable[str | Secret]) -> list[Secret]:
+    """The secrets ``payload`` gives away."""
+    parsed = _json(payload)
+    return [s for s in map(as_secret, secrets) if _leaked(s, payload, parsed)]
+
+
+def _json(payload: str) -> Any:
+    try:
+        return json.loads(payload)
+    except ValueError:
+        return None
+
+
+def _leaked(secret: Secret, text: str, parsed: Any) -> bool:
+    value = secret.value
+    if secret.near is None:
+        if isinstance(value, str):
+            return value in text
+        if parsed is not None:
+            return any(_same(v, value) for v in _values(parsed))
+        return any(form in text for form in _forms(value))
+    if parsed is not None:
+        return any(_mentions(d, secret.near) and any(_same(v, value) for v in d.values() if v != secret.near)
+                   for d in _dicts(parsed))
+    return _near_in_text(text, secret.near, value)
+
+
+COORDINATE_KEYS = (("x", "y"), ("row", "col"), ("col", "row"), ("q", "r"), ("file", "rank"))
+
+
+def _same(found: Any, value: Any) -> bool:
+    if isinstance(value, tuple):
+        if isinstance(found, list):
+            return found == list(value)
+        if isinstance(found, dict):  # {"x": 3, "y": 4}
+            return any(tuple(found.get(k) for k in keys) == value for keys in COORDINATE_KEYS if keys[0] in found)
+        return False
+    return type(found) is type(value) and found == value
+
+
+def _forms(value: Any) -> list[str]:
+    """How a non-text value may be written in HTML or plain text."""
+    if isinstance(value, tuple):
+        parts = [str(v) for v in value]
+        joined = [",".join(parts), ", ".join(parts)]
+        return [f"{a}{j}{b}" for j in joined for a, b in (("[", "]"), ("(", ")"), ('"', '"'))]
+    return [f'"{value}"', f">{value}<"]
+
+
+def _values(node: Any) -> Iterator[Any]:
+    yield node
+    if isinstance(node, dict):
+        for v in node.values():
+            yield from _values(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _values(v)
+
+
+def _dicts(node: Any) -> Iterator[dict[str, Any]]:
+    return (v for v in _values(node) if isinstance(v, dict))
+
+
+def _mentions(d: dict[str, Any], ident: str) -> bool:
+    return ident in d or ident in d.values()
+
+
+def _near_in_text(text: str, ident: str, value: Any) -> bool:
+    token = re.compile(rf"(?<![\w-]){re.escape(str(value))}(?![\w-])")
+    for at in (m.start() for m in re.finditer(re.escape(ident), text)):
+        window = text[max(0, at - NEAR_WINDOW): at + len(ident) + NEAR_WINDOW]
+        if token.search(window):
+            return True
+    return False

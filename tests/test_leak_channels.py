@@ -1,0 +1,132 @@
+"""The value-level leak check over every channel a seat receives (issue 8, section 2):
+JSON bodies, the JSON socket, the page socket's HTML as browsers get it, past views
+(/at/{seq}), the running export, the public log and error texts. The fixture game hides
+cards, sealed bids, a square and a facing; Quartermaster General hides cards."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+from typing import Any
+
+import pytest
+import websockets
+
+from app.games.qmg import GAME as QMG
+from app.games.secrets import leaks
+from tests.conftest import Player, new_table
+from tests.fixtures.cardgame import GAME as CARDGAME
+from tests.live_client import LiveSeat
+from tests.replay_helpers import states_by_seq
+
+SEQ_OF_PANELS = re.compile(r'id="status"[^>]*data-seq="(\d+)"')
+
+
+class PageSocket:
+    """The table page's live feed as a browser holds it: HTML fragments, each tagged by seq."""
+
+    def __init__(self, server: Any, match_id: str, player: Player | None) -> None:
+        self.url = f"{server.ws_url}/matches/{match_id}/live"
+        self.headers = {"Cookie": player.cookie} if player else {}
+        self.frames: list[tuple[int, str]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async with websockets.connect(self.url, additional_headers=self.headers) as ws:
+            async for html in ws:
+                found = SEQ_OF_PANELS.search(str(html))
+                if found:
+                    self.frames.append((int(found.group(1)), str(html)))
+
+    async def stop(self) -> None:
+        if self.task:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+
+def answer_randomly(p: Player, match_id: str, rng: random.Random, bodies: list[tuple[int, str]]) -> bool:
+    r = p.get(f"/api/matches/{match_id}")
+    m = r.json()
+    bodies.append((m["seq"], r.text))
+    required = [d for d in m["pending"] if not d["optional"]]
+    if m["status"] != "active" or not required:
+        return False
+    d = required[0]
+    ids = [c["id"] for c in d["choices"]]
+    picked = rng.sample(ids, max(d["min"], 1)) if d["max"] > 1 else [rng.choice(ids)]
+    wrong = p.post(f"/api/matches/{match_id}/actions",
+                   {"seq": m["seq"], "decision": d["decision"], "choices": ["no-such-choice"]})
+    # the error text a refused answer gets (a 409 would carry the table as it is now, and its seq)
+    bodies.append((int(wrong.json().get("seq", m["seq"])), wrong.text))
+    r = p.post(f"/api/matches/{match_id}/actions", {"seq": m["seq"], "decision": d["decision"], "choices": picked})
+    bodies.append((int(r.json().get("seq", m["seq"])), r.text))  # the answer shows the table after the move
+    return True
+
+
+async def play_and_collect(server: Any, database_url: str, game: Any, game_id: str, players: int,
+                           options: dict[str, Any], moves: int, seed: int) -> None:
+    rng = random.Random(seed)
+    people = [Player(server.url, f"Leak {game_id} {seed} {n}") for n in range(players)]
+    watcher = Player(server.url, f"Leak watcher {seed}")
+    match_id = new_table(people[0], players=players, options=options, game=game_id)
+    for p in people[1:]:
+        assert p.post(f"/api/matches/{match_id}/join").status_code == 200
+    assert people[0].post(f"/api/matches/{match_id}/start").status_code == 200
+    who: list[Player | None] = [*people, None]
+    json_sockets = [LiveSeat(server.ws_url, match_id, p.cookie if p else watcher.cookie) for p in who]
+    pages = [PageSocket(server, match_id, p or watcher) for p in who]
+    for s in json_sockets:
+        await s.__aenter__()
+    for page in pages:
+        await page.start()
+    bodies: list[list[tuple[int, str]]] = [[] for _ in who]
+    try:
+        for _ in range(moves):
+            if not any([await asyncio.to_thread(answer_randomly, p, match_id, rng, bodies[i])
+                        for i, p in enumerate(people)]):
+                break
+        final = people[0].match(match_id)["seq"]
+        for s in json_sockets:
+            await s.wait_seq(final)
+        await asyncio.sleep(1.0)  # the page sockets' last fragments
+    finally:
+        for s in json_sockets:
+            await s.__aexit__()
+        for page in pages:
+            await page.stop()
+    states = states_by_seq(database_url, match_id, game)
+    seats = [f"p{n + 1}" for n in range(players)]
+    for i, p in enumerate(who):
+        viewer = p or watcher
+        seat = seats[i] if p else None
+        hidden_at = {seq: (game.secrets(st, seat) if seat else set().union(*(game.secrets(st, s) for s in seats)))
+                     for seq, st in states.items()}
+        received = ([("HTTP", seq, text) for seq, text in bodies[i]]
+                    + [("JSON socket", seq, text) for seq, text in json_sockets[i].frames]
+                    + [("page socket", seq, text) for seq, text in pages[i].frames])
+        for seq in range(0, final + 1, max(1, final // 6)):
+            received.append(("/at", seq, viewer.get(f"/api/matches/{match_id}/at/{seq}").text))
+        received.append(("export", final, viewer.get(f"/api/matches/{match_id}/export").text))
+        received.append(("log", final, viewer.get(f"/api/matches/{match_id}/log").text))
+        assert pages[i].frames, "the page socket was read"
+        for channel, seq, text in received:
+            if seq in hidden_at:
+                leaked = leaks(text, hidden_at[seq])
+                assert not leaked, f"{game_id}: {seat or 'a spectator'} received {leaked[:3]} at seq {seq} ({channel})"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("seed", range(3))
+async def test_no_channel_gives_a_fixture_secret_away(server, database_url, seed):
+    await play_and_collect(server, database_url, CARDGAME, "cardgame", 3, {"target": "3"}, 60, 500 + seed)
+
+
+@pytest.mark.asyncio
+async def test_no_channel_gives_a_qmg_secret_away(server, database_url):
+    await play_and_collect(server, database_url, QMG, "qmg", 2, {}, 40, 77)
