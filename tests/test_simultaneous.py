@@ -161,6 +161,9 @@ def test_qmg_units_come_off_the_board_in_another_players_turn(server):
                               {"seq": m["seq"], "decision": d["decision"], "choices": ids}).status_code == 200
     m = allies.match(match_id)
     assert m["waiting_on"] == ["p1"]
+    page = allies.get(f"/matches/{match_id}").text
+    assert "anytime-remove:p2" in page, "the table page offers the any-time decision"
+    assert '<strong class="badge move">' not in page, "but it is not the Allies' move"
     offer = next(d for d in m["pending"] if d["kind"] == "remove_any_time")
     assert offer["optional"] is True
     r = allies.act(match_id, offer["decision"], "uk:united_kingdom", seq=m["seq"])

@@ -518,6 +518,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "seats": seats, "columns": columns,
         "waiting_labels": [r.label for r in rows if r.seat in waiting],
         "outcome": match.outcome, "view": view, "pending": pending, "log": log,
+        "my_turn": any(not d.get("optional") for d in pending),  # any-time decisions make no turn
         "hand": hand, "hand_decision": hand_decision,
         "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
