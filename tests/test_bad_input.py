@@ -26,13 +26,13 @@ def snapshot(player, match_id):
 
 
 GARBAGE_BODIES = [
-    None, [], "x", 1, 1.5, True, {}, {"seq": "one", "decision": "bid:p1", "choice": "1"},
-    {"seq": -1, "decision": "bid:p1", "choice": "1"}, {"seq": 0}, {"decision": "bid:p1", "choice": "1"},
-    {"seq": 0, "decision": "bid:p1"}, {"seq": 0, "decision": "bid:p1", "choice": "1", "choices": ["1"]},
-    {"seq": 0, "decision": "bid:p1", "choice": 1}, {"seq": 0, "decision": "bid:p1", "choices": "1"},
-    {"seq": 0, "decision": "bid:p1", "choices": [1, 2]}, {"seq": 0, "decision": "", "choice": "1"},
-    {"seq": 0, "decision": "bid:p1", "choice": "1", "seat": "p2"},
-    {"seq": 10**30, "decision": "bid:p1", "choice": "1"}, {"seq": 0, "decision": "x" * 10_000, "choice": "1"},
+    None, [], "x", 1, 1.5, True, {}, {"seq": "one", "decision": "bid:p1:round1", "choice": "1"},
+    {"seq": -1, "decision": "bid:p1:round1", "choice": "1"}, {"seq": 0}, {"decision": "bid:p1:round1", "choice": "1"},
+    {"seq": 0, "decision": "bid:p1:round1"}, {"seq": 0, "decision": "bid:p1:round1", "choice": "1", "choices": ["1"]},
+    {"seq": 0, "decision": "bid:p1:round1", "choice": 1}, {"seq": 0, "decision": "bid:p1:round1", "choices": "1"},
+    {"seq": 0, "decision": "bid:p1:round1", "choices": [1, 2]}, {"seq": 0, "decision": "", "choice": "1"},
+    {"seq": 0, "decision": "bid:p1:round1", "choice": "1", "seat": "p2"},
+    {"seq": 10**30, "decision": "bid:p1:round1", "choice": "1"}, {"seq": 0, "decision": "x" * 10_000, "choice": "1"},
     {"seq": 0, "decision": {"$ne": 1}, "choice": "1"}, {"seq": None, "decision": None, "choice": None},
 ]
 
@@ -50,7 +50,7 @@ def test_garbage_payloads_are_422_naming_the_field_and_change_nothing(table):
 def test_malformed_json_is_422(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
-    for raw in (b"{", b"{'seq': 0}", b"\xff\xfe", b"null", b'{"seq": 0, "decision": "bid:p1", "choice": "1"'):
+    for raw in (b"{", b"{'seq': 0}", b"\xff\xfe", b"null", b'{"seq": 0, "decision": "bid:p1:round1", "choice": "1"'):
         r = alice.http.post(f"/api/matches/{match_id}/actions", content=raw,
                             headers={"Content-Type": "application/json"})
         assert r.status_code == 422, (raw, r.text)
@@ -61,7 +61,7 @@ def test_malformed_json_is_422(table):
 def test_random_fuzzed_bodies_never_500(table):
     alice, _bob, match_id = table
     rng = random.Random(20261125)
-    atoms = [None, True, 0, -5, 2**70, 3.14, "", "bid:p1", "1", "card-c01", [], {}, ["1"], {"a": 1}]
+    atoms = [None, True, 0, -5, 2**70, 3.14, "", "bid:p1:round1", "1", "card-c01", [], {}, ["1"], {"a": 1}]
     keys = ["seq", "decision", "choice", "choices", "key", "seat", "x"]
     before = snapshot(alice, match_id)
     for _ in range(150):
@@ -77,7 +77,7 @@ def test_random_fuzzed_bodies_never_500(table):
 def test_illegal_choice_is_400_naming_the_legal_choices(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
-    r = alice.act(match_id, "bid:p1", "7", seq=0)
+    r = alice.act(match_id, "bid:p1:round1", "7", seq=0)
     assert r.status_code == 400
     assert "not a legal choice" in r.json()["error"] and "0, 1, 2" in r.json()["error"]
     assert snapshot(alice, match_id) == before
@@ -86,15 +86,15 @@ def test_illegal_choice_is_400_naming_the_legal_choices(table):
 def test_answering_another_seats_decision_is_403(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
-    r = alice.act(match_id, "bid:p2", "1", seq=0)
+    r = alice.act(match_id, "bid:p2:round1", "1", seq=0)
     assert r.status_code == 403 and "not yours" in r.json()["error"]
     assert snapshot(alice, match_id) == before
 
 
 def test_acting_on_the_seat_whose_turn_it_is_is_403(table):
     alice, bob, match_id = table
-    alice.act(match_id, "bid:p1", "2")
-    bob.act(match_id, "bid:p2", "0")
+    alice.act(match_id, "bid:p1:round1", "2")
+    bob.act(match_id, "bid:p2:round1", "0")
     m_alice, m_bob = alice.match(match_id), bob.match(match_id)
     idle, busy = (alice, m_bob) if not m_alice["pending"] else (bob, m_alice)
     before = snapshot(alice, match_id)
@@ -107,9 +107,9 @@ def test_spectator_acting_is_403_and_unknown_match_404(table, make_player):
     alice, _bob, match_id = table
     spectator = make_player("Eve")
     before = snapshot(alice, match_id)
-    r = spectator.act(match_id, "bid:p1", "1", seq=0)
+    r = spectator.act(match_id, "bid:p1:round1", "1", seq=0)
     assert r.status_code == 403 and "seat" in r.json()["error"]
-    assert spectator.act("nope", "bid:p1", "1", seq=0).status_code == 404
+    assert spectator.act("nope", "bid:p1:round1", "1", seq=0).status_code == 404
     assert spectator.get("/api/matches/nope").status_code == 404
     assert spectator.get("/api/matches/nope/log").status_code == 404
     assert snapshot(alice, match_id) == before
@@ -119,10 +119,10 @@ def test_signed_out_requests_are_401_and_forged_cookies_ignored(table, server):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
     with httpx.Client(base_url=server.url) as anon:
-        r = anon.post(f"/api/matches/{match_id}/actions", json={"seq": 0, "decision": "bid:p1", "choice": "1"})
+        r = anon.post(f"/api/matches/{match_id}/actions", json={"seq": 0, "decision": "bid:p1:round1", "choice": "1"})
         assert r.status_code == 401
         anon.cookies.set("warroom_session", "eyJ1aWQiOiAxfQ==.forged.signature")
-        r = anon.post(f"/api/matches/{match_id}/actions", json={"seq": 0, "decision": "bid:p1", "choice": "1"})
+        r = anon.post(f"/api/matches/{match_id}/actions", json={"seq": 0, "decision": "bid:p1:round1", "choice": "1"})
         assert r.status_code == 401
     assert snapshot(alice, match_id) == before
 
@@ -130,7 +130,7 @@ def test_signed_out_requests_are_401_and_forged_cookies_ignored(table, server):
 def test_cross_site_and_non_json_posts_are_refused(table):
     alice, _bob, match_id = table
     before = snapshot(alice, match_id)
-    body = '{"seq": 0, "decision": "bid:p1", "choice": "1"}'
+    body = '{"seq": 0, "decision": "bid:p1:round1", "choice": "1"}'
     r = alice.http.post(f"/api/matches/{match_id}/actions", content=body, headers={"Content-Type": "text/plain"})
     assert r.status_code == 415
     r = alice.http.post(f"/api/matches/{match_id}/actions", content=body,

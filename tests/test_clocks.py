@@ -222,7 +222,7 @@ def test_handover_then_reclaim(make_player, at):
     assert next(s for s in r.json()["seats"] if s["seat"] == "p2")["bot"] == "rules"
     wait_not_waiting_on(alice, match_id, "p2")  # the bot bid for Bob
     m = bob.match(match_id)
-    r = bob.act(match_id, "bid:p2", "0", seq=m["seq"])
+    r = bob.act(match_id, "bid:p2:round1", "0", seq=m["seq"])
     assert r.status_code in (400, 403)
     r = alice.post(f"/api/matches/{match_id}/timeouts/handover", {"seat": "p2"})
     assert r.status_code == 400 and "already plays" in r.json()["error"]

@@ -71,10 +71,10 @@ async def test_a_reconnecting_client_gets_the_full_view_first(two_workers):
     alice.post(f"/api/matches/{match_id}/start")
     async with LiveSeat(srv.ws_url, match_id, alice.cookie) as first:
         assert first.frames and "patch" not in first.frames[0][1]
-        assert alice.act(match_id, "bid:p1", "2", seq=0).status_code == 200
+        assert alice.act(match_id, "bid:p1:round1", "2", seq=0).status_code == 200
         await first.wait_seq(1)
         assert '"patch"' in first.frames[-1][1]
-    assert bob.act(match_id, "bid:p2", "1", seq=1).status_code == 200
+    assert bob.act(match_id, "bid:p2:round1", "1", seq=1).status_code == 200
     async with LiveSeat(srv.ws_url, match_id, alice.cookie) as again:
         message = again.message
         assert message is not None and message["seq"] >= 2 and "view" in message

@@ -25,7 +25,7 @@ def table(server: Any) -> tuple[Player, str]:
 
 
 def action(key: str) -> dict[str, Any]:
-    return {"seq": 0, "decision": "bid:p1", "choice": "1", "key": key}
+    return {"seq": 0, "decision": "bid:p1:round1", "choice": "1", "key": key}
 
 
 # (method, path — {id} is the table's match —, JSON body, the field the error must name)
@@ -97,4 +97,4 @@ def test_nul_in_a_socket_path_is_refused_at_the_handshake(server):
 
 def test_the_server_is_still_healthy(table):
     host, match_id = table
-    assert host.act(match_id, "bid:p1", "1", seq=0).status_code == 200
+    assert host.act(match_id, "bid:p1:round1", "1", seq=0).status_code == 200

@@ -28,7 +28,9 @@ def decision_payload(d: Decision) -> dict[str, Any]:
 def pending_for(loaded: LoadedMatch, seat: str | None, status: str) -> list[dict[str, Any]]:
     if seat is None or status != "active":
         return []
-    return [decision_payload(d) for d in loaded.game.pending(loaded.state) if d.seat == seat]
+    # the decisions that keep someone waiting first: a page's board answers pending[0]
+    mine = [d for d in loaded.game.pending(loaded.state) if d.seat == seat]
+    return [decision_payload(d) for d in sorted(mine, key=lambda d: d.optional)]
 
 
 def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:

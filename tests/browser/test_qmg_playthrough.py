@@ -44,7 +44,7 @@ def answer_first_choice(page: Any) -> str:
         value = card_button.first.get_attribute("value")
         card_button.first.click()
         return f"hand:{value}"
-    form = page.locator("#decisions form.decision").first
+    form = page.locator("#decisions form.decision:not(.optional)").first
     buttons = form.locator("button[name=choice]")
     if buttons.count():
         value = buttons.first.get_attribute("value")
@@ -118,7 +118,7 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
         while time.monotonic() < deadline and round_no < TARGET_ROUND:
             acted = False
             for who, page in pages.items():
-                if page.locator("#decisions form.decision").count() == 0:
+                if page.locator("#decisions form.decision:not(.optional)").count() == 0:
                     continue
                 before = seq_of(page)
                 moves.append(f"{who} {answer_first_choice(page)}")
