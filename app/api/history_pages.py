@@ -20,20 +20,9 @@ from app.api import table as api_table
 from app.api.auth import csrf_token
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
-from app.api.pages import (
-    board_extras,
-    board_template,
-    checked_form,
-    describe,
-    first_error,
-    flash_only,
-    history_allowed,
-    is_card,
-    page_lang,
-    refused,
-    templates,
-    whole_number,
-)
+from app.api.page_kit import checked_form, first_error, flash_only, page_lang, refused, whole_number
+from app.api.table_pages import history_allowed
+from app.api.templating import board_extras, board_template, describe, is_card, templates
 from app.i18n import t
 from app.models import Match, User
 from app.sessions import history, service

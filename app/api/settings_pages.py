@@ -22,7 +22,7 @@ from app.api.auth import log_out_everywhere
 from app.api.clocks import VacationIn
 from app.api.deps import get_db, optional_user
 from app.api.me import NotificationsIn
-from app.api.pages import (
+from app.api.page_kit import (
     back_with,
     base_context,
     checked_form,
@@ -30,9 +30,9 @@ from app.api.pages import (
     first_error,
     page_lang,
     refused,
-    templates,
     whole_number,
 )
+from app.api.templating import templates
 from app.i18n import t
 from app.models import User
 from app.notifications import prefs as notify_prefs
