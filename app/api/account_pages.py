@@ -28,7 +28,7 @@ from app.api.schemas import GuestIn, LoginIn, RegisterIn
 from app.i18n import LANGS
 from app.models import User
 from app.sessions import accounts, floods
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
@@ -38,7 +38,7 @@ async def signed_in(request: Request, make: Callable[[AsyncSession], Awaitable[a
     async with request.app.state.sessions() as db:
         try:
             signed = await make(db)
-        except ApiError as exc:
+        except DomainError as exc:
             return back_with(request, next_url, page_error(exc))
     lang = request.session.get("lang")
     sign_in(request, signed)  # a fresh session: the account's language, else the one just used
@@ -60,10 +60,7 @@ async def language_form(request: Request, db: AsyncSession = Depends(get_db),
         return back_with(request, next_url, f"lang: must be one of {', '.join(LANGS)}")
     request.session["lang"] = lang
     if user is not None:
-        async with db.begin():
-            row = await db.get(User, user.id)
-            if row is not None:
-                row.locale = lang
+        await accounts.set_locale(db, user.id, lang)
     return redirect(next_url)
 
 

@@ -12,6 +12,7 @@ from starlette.datastructures import FormData
 
 from app.api import matches as api_matches
 from app.api.deps import get_db, optional_user
+from app.api.errors import ApiError
 from app.api.page_kit import (
     back_with,
     base_context,
@@ -29,8 +30,8 @@ from app.api.templating import (
 from app.games.registry import installed
 from app.i18n import t
 from app.models import User
-from app.sessions import floods, service
-from app.sessions.errors import ApiError
+from app.sessions import work
+from app.sessions.errors import DomainError
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
@@ -73,13 +74,10 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
     try:
         count = whole_number(players, "players")
         clock = pace_from_form(form, mode)
-        async with db.begin():
-            await floods.admit_table(db, user, request)
-            match = await service.create_match(db, user, game.id, count, options, mode, clock)
-            match.spectator_chat = form.get("spectator_chat") in ("on", "true", "1")
-            match.private = form.get("private") in ("on", "true", "1")
-            await service.join(db, user, match.id, None)
-    except ApiError as exc:
+        match = await work.open_table(db, user, request, game.id, count, options, mode, clock,
+                                      spectator_chat=form.get("spectator_chat") in ("on", "true", "1"),
+                                      private=form.get("private") in ("on", "true", "1"))
+    except DomainError as exc:
         return back_with(request, "/", exc.error)
     return redirect(f"/matches/{match.id}")
 

@@ -8,19 +8,19 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import TypeAdapter, ValidationError
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 from starlette.requests import HTTPConnection
 
 from app.api.auth import csrf_token
+from app.api.errors import ApiError
 from app.api.guards import check_form_token
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.templating import templates
 from app.i18n import choose_lang, t, use_lang
-from app.models import Match, MatchSeat, User
-from app.sessions import accounts
-from app.sessions.errors import ApiError
+from app.models import User
+from app.sessions import accounts, lobby
+from app.sessions.errors import DomainError
 from app.sessions.limits import TooMany
 
 
@@ -29,20 +29,9 @@ async def page_lang(conn: HTTPConnection) -> str:
     return use_lang(choose_lang(conn.session.get("lang"), None, conn.headers.get("accept-language")))
 
 
-async def moves_waiting(db: AsyncSession, user: User | None) -> int:
-    """How many running matches wait on this user's own (not bot-played) seat."""
-    if user is None:
-        return 0
-    rows = (await db.execute(select(Match.waiting_on, MatchSeat.seat)
-                             .join(MatchSeat, MatchSeat.match_id == Match.id)
-                             .where(MatchSeat.user_id == user.id, MatchSeat.bot.is_(None),
-                                    Match.status == "active"))).all()
-    return sum(1 for waiting, seat in rows if seat in (waiting or []))
-
-
 async def base_context(request: Request, db: AsyncSession, user: User | None) -> dict[str, Any]:
     return {"user": user, "csrf": csrf_token(request), "flash": request.session.pop("flash", None),
-            "moves_waiting": await moves_waiting(db, user), "here": request.url.path}
+            "moves_waiting": await lobby.moves_waiting(db, user), "here": request.url.path}
 
 
 def html_url(url: str) -> str:
@@ -129,7 +118,7 @@ def first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-def page_error(exc: ApiError) -> str:
+def page_error(exc: DomainError) -> str:
     """An account refusal in the page's language (other refusals keep the API's words)."""
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)

@@ -10,10 +10,8 @@ from fastapi.responses import Response
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
-from app.api import clocks as api_clocks
-from app.api import matches as api_matches
-from app.api import table as api_table
-from app.api.deps import get_cache, get_db, optional_user
+from app.api.deps import get_db, get_work, optional_user
+from app.api.errors import ApiError
 from app.api.page_kit import (
     back_with,
     checked_form,
@@ -24,9 +22,9 @@ from app.api.page_kit import (
 )
 from app.i18n import t
 from app.models import User
-from app.sessions import service
-from app.sessions.errors import ApiError
-from app.sessions.replay import MatchCache
+from app.sessions import work
+from app.sessions.errors import DomainError
+from app.sessions.work import MatchWork
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
@@ -41,31 +39,29 @@ async def seat_action(request: Request, match_id: str, user: User | None, do: An
         return back_with(request, target, t("sign_in_to_join"))
     try:
         await do(form)
-    except ApiError as exc:
+    except DomainError as exc:
         return back_with(request, target, exc.error)
     return redirect(target)
 
 
 @router.post("/matches/{match_id}/join")
 async def join_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                    user: User | None = Depends(optional_user)) -> Response:
+                    tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(form: FormData) -> None:
-        async with db.begin():
-            await service.join(db, user, match_id, field(form, "seat") or None)
-            await service.notify(db, await service.get_match(db, match_id))
+        await work.take_seat(tables, db, user, match_id, field(form, "seat") or None)
 
     return await seat_action(request, match_id, user, do)
 
 
 @router.post("/matches/{match_id}/timeouts/{what}")
 async def timeout_form(match_id: str, what: str, request: Request, db: AsyncSession = Depends(get_db),
-                       cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+                       tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     """The others' answer to a seat whose clock ran out: skip it once, or hand it to a bot."""
     async def do(form: FormData) -> None:
         if what == "skip":
-            await api_clocks.skip_and_wake(request, db, cache, user, match_id, field(form, "seat"))
+            await work.skip(tables, db, user, match_id, field(form, "seat"))
         elif what == "handover":
-            await api_clocks.handover_and_wake(request, db, user, match_id, field(form, "seat"))
+            await work.handover(tables, db, user, match_id, field(form, "seat"))
         else:
             raise ApiError(404, f"no timeout action '{what}'")
 
@@ -74,46 +70,44 @@ async def timeout_form(match_id: str, what: str, request: Request, db: AsyncSess
 
 @router.post("/matches/{match_id}/reclaim")
 async def reclaim_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                       user: User | None = Depends(optional_user)) -> Response:
+                       tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(_form: FormData) -> None:
-        await api_clocks.reclaim_seat(db, user, match_id)
+        await work.reclaim(tables, db, user, match_id)
 
     return await seat_action(request, match_id, user, do)
 
 
 @router.post("/matches/{match_id}/bot")
 async def bot_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                   user: User | None = Depends(optional_user)) -> Response:
+                   tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(form: FormData) -> None:
-        async with db.begin():
-            await service.add_bot(db, user, match_id, field(form, "seat"), field(form, "bot", "rules"))
-            await service.notify(db, await service.get_match(db, match_id))
+        await work.seat_bot(tables, db, user, match_id, field(form, "seat"), field(form, "bot", "rules"))
 
     return await seat_action(request, match_id, user, do)
 
 
 @router.post("/matches/{match_id}/start")
 async def start_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                     cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+                     tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(_form: FormData) -> None:
-        await api_matches.start_and_wake(request, db, cache, user, match_id)
+        await work.start(tables, db, user, match_id)
 
     return await seat_action(request, match_id, user, do)
 
 
 @router.post("/matches/{match_id}/kick")
 async def kick_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                    user: User | None = Depends(optional_user)) -> Response:
+                    tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(form: FormData) -> None:
-        await api_table.kick_seat(db, user, match_id, field(form, "seat"))
+        await work.kick(tables, db, user, match_id, field(form, "seat"))
 
     return await seat_action(request, match_id, user, do)
 
 
 @router.post("/matches/{match_id}/abandon")
 async def abandon_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                       user: User | None = Depends(optional_user)) -> Response:
+                       tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(_form: FormData) -> None:
-        await api_table.abandon_table(db, user, match_id)
+        await work.abandon(tables, db, user, match_id)
 
     return await seat_action(request, match_id, user, do)

@@ -11,14 +11,12 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import ValidationError
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
-from app.api import matches as api_matches
-from app.api import table as api_table
 from app.api.auth import csrf_token
-from app.api.deps import current_user, get_cache, get_db, optional_user
+from app.api.deps import current_user, get_cache, get_db, get_work, optional_user
+from app.api.errors import ApiError, status_of
 from app.api.live import serve_socket
 from app.api.page_kit import (
     back_with,
@@ -28,7 +26,6 @@ from app.api.page_kit import (
     first_error,
     flash_only,
     html_url,
-    moves_waiting,
     page_lang,
     refused,
     whole_number,
@@ -45,19 +42,15 @@ from app.api.templating import (
 )
 from app.games.registry import installed
 from app.i18n import choose_lang, t, use_lang
-from app.models import Action as ActionRow
-from app.models import ChatMessage, Match, User
-from app.sessions import service
-from app.sessions.clocks import clock_states
-from app.sessions.errors import ApiError
+from app.models import Match, User
+from app.sessions import table_view, work
+from app.sessions.chat import ChatLine
+from app.sessions.errors import DomainError
 from app.sessions.maintenance import engine_warning
-from app.sessions.replay import MatchCache, undoable_move
+from app.sessions.replay import MatchCache
+from app.sessions.work import MatchWork
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
-
-
-CHAT_LINES = 100
-UNDO_LOOKBACK = 64  # log rows searched for the caller's newest standing move
 
 
 @router.get("/games/{game_id}/{name}")
@@ -66,22 +59,6 @@ async def board_asset(game_id: str, name: str) -> Response:
     if path is None:
         raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
     return FileResponse(path, media_type=BOARD_ASSETS[name][1])
-
-
-async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool:
-    """Whether the caller has a move it may take back now (the server checks again on undo):
-    the newest moves of the log, less the ones undone, judged by the undo rule itself."""
-    rows = list(reversed((await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
-                                           .where(ActionRow.match_id == match_id)
-                                           .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()))
-    undone = {int(r.payload["undo"]) for r in rows if "undo" in r.payload}
-    standing = [r for r in rows if "undo" not in r.payload and r.seq not in undone]
-    return undoable_move(standing, seat) is not None
-
-
-def history_allowed(match: Match, you: str | None) -> bool:
-    """Players step through their own seat while it runs; everyone once it is over."""
-    return match.status == "finished" or (match.status == "active" and you is not None)
 
 
 def clock_text(clock: dict[str, Any] | None) -> str:
@@ -102,25 +79,20 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
                         message_seat: str | None = None) -> dict[str, Any]:
     """Everything the table's panels show, for this user's seat only. ``message`` is the
     message for ``message_seat`` when the live hub already built it (the page socket)."""
-    rows = await service.seat_rows(db, match.id)
-    you = service.seat_of(rows, user)
-    mine = next((r for r in rows if r.seat == you), None)
-    names = await api_matches.player_names(db, rows)
+    read = await table_view.read_table_page(db, cache, match, user, message=message, message_seat=message_seat)
+    rows, you, mine, names, clocks = read.seats, read.you, read.mine, read.names, read.clocks
     game = installed().get(match.game)
     waiting = set(match.waiting_on or []) if match.status == "active" else set()
     view: dict[str, Any] = {}
     pending: list[dict[str, Any]] = []
     log: list[dict[str, Any]] = []
     seq = match.seq
-    if match.status not in ("open", "abandoned"):
-        if message is None or message_seat != you:  # the seat changed since the hub looked
-            message = await api_matches.read_message(db, cache, match, you)
+    if (message := read.message) is not None:
         seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
     by_seat = {s["id"]: s for s in view.get("seats", []) if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
-    clocks = await clock_states(db, match, rows, service.utcnow()) if match.status == "active" else {}
     seats = [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot, "you": r.seat == you,
               "waiting": r.seat in waiting, "resigned": r.resigned, "taken": r.user_id is not None or r.bot,
               "clock": clock_text(clocks.get(r.seat)), "timed_out": bool(clocks.get(r.seat, {}).get("timed_out")),
@@ -147,28 +119,24 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
-        "chat": await chat_lines(db, match, you),
+        "chat": chat_lines(read.chat),
         "can_chat": user is not None and (you is not None or match.spectator_chat),
-        "can_undo": playing and you is not None and await last_move_undoable(db, match.id, you),
+        "can_undo": read.can_undo,
         "can_resign": playing,
         "can_reclaim": match.status == "active" and mine is not None and bool(mine.bot) and not mine.resigned,
-        "has_history": history_allowed(match, you),
-        "moves_waiting": await moves_waiting(db, user),
+        "has_history": table_view.history_allowed(match, you),
+        "moves_waiting": read.moves_waiting,
         "engine_warning": engine_warning(match),
     }
 
 
-async def chat_lines(db: AsyncSession, match: Match, you: str | None) -> list[dict[str, Any]] | None:
-    """The newest lines of the table's chat, or None when the table keeps it to the players."""
-    if not api_matches.chat_open_to(match, you):
+def chat_lines(lines: list[ChatLine] | None) -> list[dict[str, Any]] | None:
+    """The chat as the page shows it, or None when the table keeps it to the players."""
+    if lines is None:
         return None
-    rows = (await db.execute(select(ChatMessage.id, User.name, User.is_guest, ChatMessage.text)
-                             .join(User, User.id == ChatMessage.user_id)
-                             .where(ChatMessage.match_id == match.id)
-                             .order_by(ChatMessage.id.desc()).limit(CHAT_LINES))).all()
     # a guest may borrow any free name: the mark tells them from the account holders
-    return [{"id": i, "name": f"{n} {t('guest_suffix')}" if guest else n, "text": txt}
-            for i, n, guest, txt in reversed(rows)]
+    return [{"id": line.id, "name": f"{line.name} {t('guest_suffix')}" if line.is_guest else line.name,
+             "text": line.text} for line in lines]
 
 
 def render_panels(ctx: dict[str, Any], flash: str | None = None, with_flash: bool = False) -> str:
@@ -176,7 +144,7 @@ def render_panels(ctx: dict[str, Any], flash: str | None = None, with_flash: boo
 
 
 async def fresh_match(db: AsyncSession, match_id: str) -> Match:
-    match = await db.get(Match, match_id, populate_existing=True)
+    match = await table_view.find_match(db, match_id, fresh=True)
     if match is None:
         raise ApiError(404, t("not_found"))
     return match
@@ -186,7 +154,7 @@ async def fresh_match(db: AsyncSession, match_id: str) -> Match:
 async def table_page(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
     ctx = await base_context(request, db, user)
-    match = await db.get(Match, match_id)
+    match = await table_view.find_match(db, match_id)
     if match is None:
         return templates.TemplateResponse(request, "missing.html", ctx, status_code=404)
     ctx.update(await table_context(db, cache, match, user, csrf=ctx["csrf"],
@@ -223,8 +191,8 @@ async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, use
         return back_with(request, f"/matches/{match_id}", flash or None)
     try:
         match = await fresh_match(db, match_id)
-    except ApiError as exc:
-        return flash_only(exc.error, exc.status)
+    except DomainError as exc:
+        return flash_only(exc.error, status_of(exc))
     ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
                               invite=str(request.url_for("table_page", match_id=match_id)))
     return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
@@ -242,9 +210,9 @@ async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user
         if user is None:
             raise ApiError(401, t(sign_in_key))
         await act(form, user)
-    except ApiError as exc:
-        status = exc.status
-        flash = t("stale", detail=exc.error) if exc.status == 409 else exc.error
+    except DomainError as exc:
+        status = status_of(exc)
+        flash = t("stale", detail=exc.error) if status_of(exc) == 409 else exc.error
     return await table_reply(request, db, cache, user, match_id, status, flash)
 
 
@@ -257,38 +225,40 @@ def form_seq(form: FormData) -> int:
 
 @router.post("/matches/{match_id}/answer")
 async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+                      cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                      user: User | None = Depends(optional_user)) -> Response:
     """Answer a pending decision, exactly as POST /api/matches/{id}/actions does."""
     async def act(form: FormData, player: User) -> None:
         choices = [field(form, "choice")] if "choice" in form else [str(c) for c in form.getlist("choices")]
-        await api_matches.submit_and_wake(request, db, cache, player, match_id, form_seq(form),
-                                          field(form, "decision"), choices, None)
+        await work.submit(tables, db, player, match_id, form_seq(form), field(form, "decision"), choices, None)
 
     return await table_post(request, db, cache, user, match_id, "sign_in_to_join", act)
 
 
 @router.post("/matches/{match_id}/undo")
 async def undo_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                    cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+                    cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                    user: User | None = Depends(optional_user)) -> Response:
     """Take back one's own last move, exactly as POST /api/matches/{id}/undo does."""
     async def act(form: FormData, player: User) -> None:
-        await api_table.undo_and_wake(request, db, cache, player, match_id, form_seq(form))
+        await work.undo(tables, db, player, match_id, form_seq(form))
 
     return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
 
 
 @router.post("/matches/{match_id}/resign")
 async def resign_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                      cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+                      cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                      user: User | None = Depends(optional_user)) -> Response:
     async def act(_form: FormData, player: User) -> None:
-        await api_table.resign_and_wake(request, db, cache, player, match_id)
+        await work.resign(tables, db, player, match_id)
 
     return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
 
 
 @router.post("/matches/{match_id}/chat")
 async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
-                    user: User | None = Depends(optional_user)) -> Response:
+                    tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     form = await checked_form(request)
     if form is None:
         return refused()
@@ -300,14 +270,11 @@ async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(
             body = ChatIn(text=field(form, "text"))
         except ValidationError as exc:
             raise ApiError(422, first_error(exc)) from exc
-        await api_matches.say(match_id, body, user, db)
-    except ApiError as exc:
-        status, flash = exc.status, exc.error
+        await work.say(tables, db, user, match_id, body.text)
+    except DomainError as exc:
+        status, flash = status_of(exc), exc.error
     if request.headers.get("hx-request") != "true":
         return back_with(request, f"/matches/{match_id}", flash or None)
-    match = await db.get(Match, match_id)
-    chat = None
-    if match is not None:
-        chat = await chat_lines(db, match, service.seat_of(await service.seat_rows(db, match_id), user))
+    chat = chat_lines(await table_view.read_chat(db, match_id, user))
     html = templates.get_template("chat_oob.html").render(chat=chat, flash=flash)
     return HTMLResponse(html, status_code=status)
