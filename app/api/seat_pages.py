@@ -99,7 +99,7 @@ async def start_form(match_id: str, request: Request, db: AsyncSession = Depends
 async def kick_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                     tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
     async def do(form: FormData) -> None:
-        await work.kick(tables, db, user, match_id, field(form, "seat"))
+        await work.free_seat(tables, db, user, match_id, field(form, "seat"))
 
     return await seat_action(request, match_id, user, do)
 

@@ -66,7 +66,7 @@ async def abandon(match_id: str, user: User = Depends(require_user), db: AsyncSe
              summary="Free a seat before the start (a player who never showed, or a bot)")
 async def kick(match_id: str, body: SeatIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
                cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
-    match = await work.kick(tables, db, user, match_id, body.seat)
+    match = await work.free_seat(tables, db, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 

@@ -74,7 +74,7 @@ async def seat_bot(work: MatchWork, db: AsyncSession, user: User, match_id: str,
     return await work.change(db, match_id, act, notify=True)
 
 
-async def kick(work: MatchWork, db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
+async def free_seat(work: MatchWork, db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
     return await work.change(db, match_id, lambda: table_life.kick(db, user, match_id, seat))
 
 
