@@ -96,7 +96,7 @@ def login_limits() -> LoginLimits:
 
 def name_taken(name: str) -> AccountRefused:
     return NameTaken(f"name: '{name}' is already registered (or looks like a registered name); "
-                               "log in or pick another", "name_taken", name=name)
+                     "log in or pick another", "name_taken", name=name)
 
 
 async def create_guest(db: AsyncSession, name: str, replacing: str | None) -> SignIn:

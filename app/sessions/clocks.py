@@ -272,7 +272,7 @@ async def _start_vacation(db: AsyncSession, user: User, days: int) -> dict[str, 
     status = await vacation_status(db, user)
     if days > status["days_left"]:
         raise Refused(f"days: {days} days would exceed the yearly vacation allowance of "
-                            f"{status['allowance']} days ({status['days_used']} already used in {now.year})")
+                      f"{status['allowance']} days ({status['days_used']} already used in {now.year})")
     db.add(Vacation(user_id=user.id, year=now.year, starts_at=now, until=now + timedelta(days=days), days=days))
     await db.flush()
     await _notify_tables(db, user)

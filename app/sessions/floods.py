@@ -78,7 +78,7 @@ async def admit_table(db: AsyncSession, user: User, conn: HTTPConnection) -> Non
                            .where(Match.created_by == user.id, Match.status == "open"))
     if (held or 0) >= OPEN_TABLES_PER_PLAYER:
         raise RateLimited(f"too many open tables: you host {held} tables that have not started "
-                            f"(at most {OPEN_TABLES_PER_PLAYER}); start or abandon one first")
+                          f"(at most {OPEN_TABLES_PER_PLAYER}); start or abandon one first")
 
 
 def admit_chat_line(user_id: int, match_id: str) -> None:
