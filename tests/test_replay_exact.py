@@ -24,6 +24,11 @@ from tests.replay_helpers import conninfo, states_by_seq
 
 CASE = Path(__file__).resolve().parent / "cases" / "qmg-export-diverges-at-58.json"
 FIRST_RESIGN = 80  # the case's first table event; the moves before it are all humans'
+# Engine 0.3 asks the owner whether to use a scoring Status in the dominance phase (rulebook:
+# "Korzystanie z kart Status! nigdy nie jest obowiązkowe"); the recorded log, made under 0.1, has
+# no answer for the first such question (Italy's Impero Italiano after seq 199), so only the moves
+# up to it still replay. They cross the seq-58 divergence and the restart at seq 50 with room to spare.
+LAST_REPLAYABLE = 199
 
 
 def case() -> MatchExport:
@@ -39,8 +44,26 @@ def jsonb(value: Any) -> Any:
     return value
 
 
-def test_reloading_the_case_through_jsonb_at_any_seq_changes_nothing():
+def replayable(export: MatchExport) -> MatchExport:
+    return export.model_copy(update={"actions": [m for m in export.actions if m.seq <= LAST_REPLAYABLE]})
+
+
+def test_the_case_replays_until_the_first_dominance_status_question():
+    """The prefix is cut where the rules changed, not anywhere earlier: the next recorded move
+    answers a decision that engine 0.3 no longer asks there."""
     export = case()
+    seats = [Seat(id=s.seat, label=s.label, roles=tuple(s.roles)) for s in export.seats]
+    *_, (last, state) = replay_states(GAME, export.options, seats, bytes.fromhex(export.seed or ""),
+                                      replayable(export).actions)
+    assert last.seq == LAST_REPLAYABLE
+    [asked] = [d for d in GAME.pending(state) if not d.id.startswith("anytime")]
+    assert asked.kind == "use_status" and "Impero Italiano" in asked.prompt
+    nxt = next(m for m in export.actions if m.seq == LAST_REPLAYABLE + 1)
+    assert nxt.payload["decision"] == asked.id and nxt.payload["choices"] == []  # 0.1's discard phase
+
+
+def test_reloading_the_case_through_jsonb_at_any_seq_changes_nothing():
+    export = replayable(case())
     seats = [Seat(id=s.seat, label=s.label, roles=tuple(s.roles)) for s in export.seats]
     seed = bytes.fromhex(export.seed or "")
     plain = [state_hash(GAME, st) for _, st in replay_states(GAME, export.options, seats, seed, export.actions)]

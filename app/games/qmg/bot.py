@@ -95,6 +95,10 @@ def _score(state: GameState, d: Decision, cid: str, c: str | None, rng: random.R
         if r and r.cost_deck > len(state.countries[owner].deck):
             return 0.5  # the cost would be paid in VP
         return 8 + noise
+    if d.kind == "use_status":
+        # Dominance-phase VP: worth taking even though a used German Status risks Enigma,
+        # since a Status that never scores is worth nothing either.
+        return 0.0 if cid == "skip" else 8 + noise
     if c is None:
         return noise
     if d.kind == "battle":

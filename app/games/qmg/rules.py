@@ -28,7 +28,7 @@ class QuartermasterGeneral:
     title = "Quartermaster General WW2"
     min_players = 2
     max_players = 6
-    version = "0.2.0"  # 0.2: units in sorted order (JSONB-safe), any-time removal
+    version = "0.3.0"  # 0.2: units in sorted order (JSONB-safe), any-time removal; 0.3: dominance Status VP asked
     options: tuple[OptionSpec, ...] = (
         OptionSpec(id="reallocation", label="Reallocation of resources (optional rule)", default=False,
                    kind="bool"),

@@ -220,6 +220,7 @@ def _run_supply(ctx: Ctx, t: Task) -> bool:
 
 # ---------------------------------------------------------------- 3. dominance phase
 def dominance_points(st, c: str) -> tuple[int, list[str]]:  # noqa: ANN001
+    """VP of the supply spaces ``c`` holds (§13.2); Status VP are the owner's choice, see below."""
     team = team_of(c)
     pts, why = 0, []
     for s in st.units_of(c):
@@ -227,14 +228,13 @@ def dominance_points(st, c: str) -> tuple[int, list[str]]:  # noqa: ANN001
             alone = len(st.units.get(s, [])) == 1
             pts += 2 if alone else 1
             why.append(f"{board.name(s)} {'+2' if alone else '+1'}")
-    for iid in st.countries[c].statuses:
-        r = RULES.get(card(iid).key)
-        if r and r.victory:
-            n = r.victory(st, c)
-            if n:
-                pts += n
-                why.append(f"{card(iid).name_en} +{n}")
     return pts, why
+
+
+def status_vp(st, c: str, iid: str) -> int:  # noqa: ANN001
+    """What using ``c``'s face-up Status ``iid`` would score in this dominance phase (0: nothing)."""
+    r = RULES.get(card(iid).key)
+    return r.victory(st, c) if r and r.victory else 0
 
 
 @task("dominance")
@@ -249,10 +249,43 @@ def _run_dominance(ctx: Ctx, t: Task) -> bool:
     pts, why = dominance_points(st, c)
     if pts:
         add_vp(ctx, team_of(c), pts, f"{Cname(c)} dominance: {', '.join(why)}")
-    scored = [i for i in st.countries[c].statuses
-              if (r := RULES.get(card(i).key)) and r.victory and r.victory(st, c)]
-    ctx.push(*[window({"s": "status_used", "c": c, "card": i}) for i in scored])
+    ctx.push({"k": "dominance_status", "c": c, "asked": []})
     return False
+
+
+@task("dominance_status")
+def _run_dominance_status(ctx: Ctx, t: Task) -> bool:
+    """Each scoring Status is its owner's decision: "Korzystanie z kart Status! nigdy nie jest
+    obowiązkowe". Only a used Status scores and opens the "Status used" window (where the UK's
+    Enigma may discard a German one), so a declined Status is never exposed to it."""
+    st, c = ctx.state, t["c"]
+    for iid in st.countries[c].statuses:
+        if iid in t["asked"]:
+            continue
+        n = status_vp(st, c, iid)
+        if n <= 0:
+            continue
+        t["iid"], t["n"] = iid, n
+        d = card(iid)
+        return wait(t, st.seat_of(c), "use_status",
+                    f"{Cname(c)}'s dominance phase: use {d.name_en} for {n} VP?",
+                    [(f"use:{iid}", f"Use {d.name_en}: +{n} VP - {d.summary}"),
+                     ("skip", f"Do not use {d.name_en}")])
+    ctx.pop(t)
+    return False
+
+
+@answer("dominance_status")
+def _answer_dominance_status(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    c, iid = t["c"], t["iid"]
+    t["asked"].append(iid)
+    name = card(iid).name_en
+    if choices[0] == "skip":
+        ctx.log(f"{Cname(c)} does not use {name}")
+        return
+    ctx.log(f"{Cname(c)} uses {name}")
+    add_vp(ctx, team_of(c), t["n"], f"{Cname(c)} dominance: {name} +{t['n']}")
+    ctx.push(window({"s": "status_used", "c": c, "card": iid}))
 
 
 # ---------------------------------------------------------------- 4. discard phase

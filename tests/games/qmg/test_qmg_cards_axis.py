@@ -17,6 +17,7 @@ from qmg_helpers import (
     play,
     react_options,
     texts,
+    until,
     until_usable,
     use,
 )
@@ -53,6 +54,8 @@ def test_dominance_status_scores_in_the_dominance_phase():
     st = card_position({"italy": ["italy"], "balkans": ["italy"]}, "italy", "ita_build_army",
                        statuses={"italy": ["ita_balkan_resources"]})
     go(st, "discard:")
+    until(st, "use_status")
+    pick(st, "use:")
     finish(st)
     assert st.vp["axis"] == 2 + 1
 

@@ -252,6 +252,8 @@ def test_status_vp_added_in_dominance():
               hand={"germany": ["ger_build_army", "ger_land_battle"]},
               statuses={"germany": ["ger_abundant_resources"]})
     answer(st, next(c for c in decision(st).choice_ids() if c.startswith("discard:")))
+    until(st, "use_status")
+    pick(st, "use:")
     until(st, "discard_phase")
     assert st.vp["axis"] == 2 + 2 + 2
 

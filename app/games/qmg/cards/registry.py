@@ -29,7 +29,7 @@ class Rule:
     instead_ok: Callable[[GameState, str], bool] | None = None
     # Status usable at the beginning of the action phase (offered in the action decision).
     play_start: bool = False
-    # Status scoring in the dominance phase (applied automatically: it can only help).
+    # Status scoring in the dominance phase (its owner is asked whether to use it).
     victory: Callable[[GameState, str], int] | None = None
     # Economic Warfare: countries it may make discard (for Skilled Pilots / Jet Fighters).
     ew_targets: tuple[str, ...] = ()
