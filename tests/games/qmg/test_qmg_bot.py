@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from qmg_helpers import card_position, decision, go, make, until_usable
 
-from app.games.qmg import GAME
+from app.games.protocol import action_rng
+from app.games.qmg import GAME, bot
 
 
 def test_bot_prefers_the_battle_that_cuts_enemy_supply():
@@ -61,3 +63,57 @@ def test_bot_does_not_pay_a_deck_cost_in_vp():
     go(st, "play:", "at:ukraine")
     until_usable(st, "ger_blitzkrieg")
     assert GAME.bot(st, decision(st), random.Random(0)).choice == "pass"
+
+
+# ---------------------------------------------------------------- the team doctrines (issue 8)
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_bot_answers_legally_for_every_player_count(players):
+    """Every seat layout, default table options: the bot's answers (look-ahead, dominance
+    Status decisions included) are always among the legal choices, and the game ends."""
+    st = GAME.setup({}, GAME.roles(players, {}), random.Random(100 + players))
+    rng = random.Random(players)
+    kinds = set()
+    while GAME.outcome(st) is None:
+        d = GAME.pending(st)[0]
+        a = GAME.bot(st, d, rng)
+        assert set(a.choices) <= set(d.choice_ids()) and d.min <= len(a.choices) <= d.max
+        assert len(set(a.choices)) == len(a.choices)
+        kinds.add(d.kind)
+        GAME.apply(st, d.seat, a, action_rng(b"bot-legal", st.step))
+    assert "action" in kinds and GAME.outcome(st).summary
+
+
+def test_the_axis_judges_an_event_by_what_it_does():
+    """Plunder scores 1 VP per German unit outside Germany: worthless with none, worth its VP
+    with three, as the one-card look-ahead finds; the copy leaves the real state untouched."""
+    st = make({"germany": ["germany"]}, hand={"germany": ["ger_plunder", "ger_build_army"]})
+    plunder = st.countries["germany"].hand[0]
+    before = GAME.dump(st)
+    assert bot._play_value(st, "germany", plunder) == bot.DOCTRINE["axis"].look_base
+    assert GAME.dump(st) == before
+    away = {"germany": ["germany"], "western_europe": ["germany"], "balkans": ["germany"],
+            "eastern_europe": ["germany"]}
+    st = make(away, hand={"germany": ["ger_plunder", "ger_build_army"]})
+    assert bot._play_value(st, "germany", st.countries["germany"].hand[0]) == bot.DOCTRINE["axis"].look_base + 3
+
+
+def test_the_axis_plays_a_build_before_an_event_that_does_nothing():
+    st = make({"germany": ["germany"]}, hand={"germany": ["ger_plunder", "ger_build_army"]})
+    d = decision(st)
+    build = st.countries["germany"].hand[1]
+    assert {GAME.bot(st, d, random.Random(i)).choice for i in range(10)} == {f"play:{build}"}
+
+
+def test_japan_values_a_navy_by_the_supply_spaces_its_armies_could_land_on(monkeypatch):
+    units = {"japan": ["japan"], "sea_of_japan": ["japan"], "iwo_jima": ["japan"]}
+    st = card_position(units, "japan", "jpn_build_navy")
+    with_doctrine = bot._build_value(st, "japan", "central_pacific")  # next to Hawaii
+    monkeypatch.setitem(bot.DOCTRINE, "axis", bot.Doctrine())
+    plain = bot._build_value(st, "japan", "central_pacific")
+    monkeypatch.undo()
+    assert with_doctrine == plain + bot.DOCTRINE["axis"].navy_landing
+    st.units["hawaii"] = ["japan"]  # once Hawaii is held there is nothing left to land on
+    monkeypatch.setitem(bot.DOCTRINE, "axis", bot.Doctrine())
+    held_plain = bot._build_value(st, "japan", "central_pacific")
+    monkeypatch.undo()
+    assert bot._build_value(st, "japan", "central_pacific") == held_plain
