@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from qmg_helpers import card_position, decision, go, make, until_usable
@@ -117,3 +120,17 @@ def test_japan_values_a_navy_by_the_supply_spaces_its_armies_could_land_on(monke
     held_plain = bot._build_value(st, "japan", "central_pacific")
     monkeypatch.undo()
     assert bot._build_value(st, "japan", "central_pacific") == held_plain
+
+
+def test_the_balance_script_is_reproducible():
+    """scripts/qmg_balance.py: the same seeds give the same table (games/s aside)."""
+    script = Path(__file__).resolve().parents[3] / "scripts" / "qmg_balance.py"
+
+    def table() -> list[str]:
+        out = subprocess.run([sys.executable, str(script), "-n", "4", "--players", "2,6"],
+                             capture_output=True, text=True, check=True).stdout
+        return [line for line in out.splitlines() if "games/s" not in line]
+
+    first = table()
+    assert any(line.split()[0] == "all" for line in first if line.strip())
+    assert table() == first
