@@ -220,7 +220,7 @@ def _run_supply(ctx: Ctx, t: Task) -> bool:
 
 # ---------------------------------------------------------------- 3. dominance phase
 def dominance_points(st, c: str) -> tuple[int, list[str]]:  # noqa: ANN001
-    """VP of the supply spaces ``c`` holds (§13.2); Status VP are the owner's choice, see below."""
+    """VP of the supply spaces ``c`` holds (§13.1); Status VP are the owner's choice, see below."""
     team = team_of(c)
     pts, why = 0, []
     for s in st.units_of(c):
