@@ -34,7 +34,7 @@ from app.api.pages import (
     templates,
     whole_number,
 )
-from app.i18n import t
+from app.i18n import t, tn
 from app.models import Match, User
 from app.sessions import history, service
 from app.sessions.errors import ApiError
@@ -140,7 +140,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
     except ApiError as exc:
         return verify_reply(exc.error, status=exc.status)
     if result.ok:
-        return verify_reply(t("verify_ok", actions=result.actions), ok=True)
+        return verify_reply(tn("verify_ok", result.actions), ok=True)
     message = t("verify_diverges", seq=result.first_divergent_seq)
     if result.error:
         message += f" ({result.error})"

@@ -39,7 +39,7 @@ from app.api.live import serve_socket
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
 from app.games.registry import installed
-from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, use_lang
+from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, tn, use_lang
 from app.models import Action as ActionRow
 from app.models import ChatMessage, Match, MatchSeat, User
 from app.sessions import accounts, floods, service
@@ -141,6 +141,7 @@ def make_templates() -> Jinja2Templates:
     ])
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["t"] = t
+    env.globals["tn"] = tn
     env.filters["pretty"] = pretty
     env.filters["show"] = show
     env.filters["term"] = term_filter
@@ -269,8 +270,9 @@ TRANSLATED_ERRORS = {"name_invisible", "name_marks", "password_common", "passwor
 def first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ())) or "form"
-    if err.get("type") in TRANSLATED_ERRORS:
-        return t(err["type"], **(err.get("ctx") or {}))
+    kind = str(err.get("type"))
+    if kind in TRANSLATED_ERRORS:
+        return t(kind, **(err.get("ctx") or {}))
     if where == "name":
         return t("bad_name")
     if where == "password" and err.get("type") == "string_too_short":
@@ -300,7 +302,7 @@ def page_error(exc: ApiError) -> str:
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
-        return t(exc.page_key, seconds=exc.retry_after)
+        return tn(exc.page_key, exc.retry_after)
     return exc.error
 
 
@@ -311,6 +313,8 @@ async def signed_in(request: Request, make: Callable[[AsyncSession], Awaitable[a
             signed = await make(db)
         except ApiError as exc:
             return back_with(request, next_url, page_error(exc))
+    async with request.app.state.sessions() as db:  # what notifications speak until the account picks a language
+        await accounts.remember_language(db, signed.user, current_lang())
     lang = request.session.get("lang")
     sign_in(request, signed)  # a fresh session: the account's language, else the one just used
     if (signed.user.locale or lang) in LANGS:
@@ -470,7 +474,7 @@ def clock_text(clock: dict[str, Any] | None) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     if days:
-        return f"{days}d {hours}h"
+        return tn("clock_days", days) + " " + tn("clock_hours", hours)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
