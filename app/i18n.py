@@ -14,9 +14,9 @@ files are the source: a compiled .mo beside one is used when it is newer (``make
 writes it), otherwise the .po is compiled in memory at first use, so a clean clone needs no
 build step and no network.
 
-Game terms (card types, countries...) are data: a game may ship ``app/games/<game>/i18n.yaml``
-mapping the term as its engine names it (an id or its English label) to each language's name,
-the rulebook's own words in Polish. ``term(game, text)`` looks one up.
+A game's own sentences and terms (card types, countries...) are its catalogue
+(``GamePackage.catalogue``, app/games/catalogue.py), reached through the game object:
+``term(game, text)`` looks a term up, ``terms_in`` finds terms inside a seat's label.
 """
 
 from __future__ import annotations
@@ -29,14 +29,12 @@ import re
 from contextvars import ContextVar
 from typing import Any
 
-import yaml
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 DEFAULT_LANG = "en"
 LANGS = ("en", "pl")
 APP_DIR = os.path.dirname(os.path.abspath(__file__))
-GAMES_DIR = os.path.join(APP_DIR, "games")
 LOCALE_DIR = os.path.join(APP_DIR, "locale")
 DOMAIN = "messages"
 
@@ -177,44 +175,41 @@ def choose_lang(session_lang: Any, user_locale: str | None, accept_language: str
 
 
 # --------------------------------------------------------------------------- game terms
-@functools.cache
 def game_terms(game_id: str) -> dict[str, dict[str, str]]:
-    """A game's term catalogue ({lang: {term: name}}), empty when the game ships none."""
-    if not re.fullmatch(r"[a-z0-9_]+", game_id or ""):
-        return {}
-    path = os.path.join(GAMES_DIR, game_id, "i18n.yaml")
-    if not os.path.exists(path):
-        return {}
-    with open(path, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
-    return {lang: {str(k): str(v) for k, v in (data.get(lang) or {}).items()} for lang in LANGS}
+    """A game's term catalogue ({lang: {term: name}}) from its package; empty for an unknown game."""
+    from app.games.registry import package  # the games import nothing of the web: only this way round
+
+    return package(game_id).catalogue.terms
 
 
 def term(game_id: str, text: Any, lang: str | None = None) -> str:
     """A game term in the current language: exact matches only, anything else unchanged."""
     value = str(text)
-    terms = game_terms(game_id)
-    return terms.get(lang or _current.get(), {}).get(value, value)
+    return game_terms(game_id).get(lang or _current.get(), {}).get(value, value)
+
+
+def _term_pattern(terms: dict[str, str]) -> re.Pattern[str] | None:
+    # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
+    names = sorted((k for k in terms if " " in k or k[:1].isupper()), key=len, reverse=True)
+    if not names:
+        return None
+    return _compiled("|".join(re.escape(n) for n in names))
 
 
 @functools.cache
-def _term_pattern(game_id: str, lang: str) -> re.Pattern[str] | None:
-    # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
-    names = sorted((k for k in game_terms(game_id).get(lang, {}) if " " in k or k[:1].isupper()),
-                   key=len, reverse=True)
-    if not names:
-        return None
-    return re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+def _compiled(alternatives: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(" + alternatives + r")(?!\w)")
 
 
 def terms_in(game_id: str, text: Any, lang: str | None = None) -> str:
-    """Every known term inside a longer text (a seat label such as "Player 1: Germany, Italy")."""
+    """Every known term inside a longer text: a seat label such as "Player 1: Germany, Italy",
+    and log lines written before their game gave them message ids."""
     value = str(text)
     lang = lang or _current.get()
     if lang == DEFAULT_LANG:
         return value
-    pattern = _term_pattern(game_id, lang)
+    names = game_terms(game_id).get(lang, {})
+    pattern = _term_pattern(names)
     if pattern is None:
         return value
-    names = game_terms(game_id)[lang]
     return pattern.sub(lambda m: names[m.group(1)], value)

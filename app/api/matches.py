@@ -33,7 +33,7 @@ from app.sessions.clocks import clock_states
 from app.sessions.errors import ApiError
 from app.sessions.maintenance import engine_warning
 from app.sessions.replay import LoadedMatch, MatchCache
-from app.sessions.views import event_text, pending_for, seat_message, seat_view
+from app.sessions.views import event_msg, event_text, pending_for, seat_message, seat_view
 
 router = APIRouter(prefix="/api", tags=["matches"])
 ERRORS = {code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 422)}
@@ -226,7 +226,7 @@ async def public_log(match_id: str, db: AsyncSession = Depends(get_db)) -> list[
     await service.get_match(db, match_id)
     rows = (await db.execute(select(ActionRow.seq, ActionRow.events).where(ActionRow.match_id == match_id)
                              .order_by(ActionRow.seq))).all()
-    return [LogLine(seq=seq, text=event_text(e, None)) for seq, events in rows for e in events]
+    return [LogLine(seq=seq, text=event_text(e, None), msg=event_msg(e, None)) for seq, events in rows for e in events]
 
 
 def chat_open_to(match: Match, seat: str | None) -> bool:

@@ -14,7 +14,6 @@ many matches wait on the signed-in user ("(N)" in the title, a badge in the head
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,11 +32,21 @@ from app.api import clocks as api_clocks
 from app.api import matches as api_matches
 from app.api import table as api_table
 from app.api.auth import client_address, csrf_token, forget_session, session_id, sign_in, signed_in_uid
+from app.api.boards import (
+    BoardLoader,
+    asset_kind,
+    board_asset_path,
+    board_assets,
+    board_extras,
+    board_template,
+    say,
+)
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
+from app.games import registry as games_registry  # view sections: GamePackage.sections
 from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, tn, use_lang
 from app.models import Action as ActionRow
@@ -51,7 +60,6 @@ from app.sessions.replay import MatchCache, undoable_move
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
-GAMES_DIR = os.path.join(APP_DIR, "games")
 CHAT_LINES = 100
 UNDO_LOOKBACK = 64  # log rows searched for the caller's newest standing move
 
@@ -115,29 +123,10 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
-# a game's own board may bring a stylesheet and a script beside its board.html: served as files,
-# linked from the table page's head, because the Content-Security-Policy allows nothing inline
-BOARD_ASSETS = {"board.css": ("css", "text/css"), "board.js": ("js", "text/javascript")}
-
-
-def board_asset_path(game_id: str, name: str) -> str | None:
-    if game_id not in installed() or name not in BOARD_ASSETS:  # never a path built from anything else
-        return None
-    path = os.path.join(GAMES_DIR, game_id, "templates", name)
-    return path if os.path.isfile(path) else None
-
-
-def board_assets(game_id: str) -> list[tuple[str, str]]:
-    """("css" | "js", url) for each asset this game's board has."""
-    return [(kind, f"/games/{game_id}/{name}") for name, (kind, _type) in BOARD_ASSETS.items()
-            if board_asset_path(game_id, name)]
-
-
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
-        # a game's own board: "games/<game>/templates/board.html"
-        jinja2.PrefixLoader({"games": jinja2.FileSystemLoader(GAMES_DIR)}),
+        BoardLoader(),  # a game's own board: "games/<game>/<template>", wherever the game lives
     ])
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["t"] = t
@@ -146,6 +135,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["show"] = show
     env.filters["term"] = term_filter
     env.filters["terms"] = terms_filter
+    env.globals["say"] = say
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
     env.globals["board_assets"] = board_assets
@@ -153,21 +143,6 @@ def make_templates() -> Jinja2Templates:
 
 
 templates = make_templates()
-
-
-def board_template(game_id: str) -> str | None:
-    if os.path.exists(os.path.join(GAMES_DIR, game_id, "templates", "board.html")):
-        return f"games/{game_id}/templates/board.html"
-    return None
-
-
-def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """Extra context for a game's own board template, from its optional pure module
-    ``app/games/<game>/page.py``: ``board_context(view, seat) -> dict`` (e.g. map geometry).
-    It gets only this seat's view, so it cannot show more than the view does."""
-    if not view or not os.path.exists(os.path.join(GAMES_DIR, game_id, "page.py")):
-        return {}
-    return dict(importlib.import_module(f"app.games.{game_id}.page").board_context(view, seat))
 
 
 async def moves_waiting(db: AsyncSession, user: User | None) -> int:
@@ -196,9 +171,10 @@ def html_url(url: str) -> str:
 @router.get("/games/{game_id}/{name}")
 async def board_asset(game_id: str, name: str) -> Response:
     path = board_asset_path(game_id, name)
-    if path is None:
+    kind = asset_kind(name)
+    if path is None or kind is None:
         raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
-    return FileResponse(path, media_type=BOARD_ASSETS[name][1])
+    return FileResponse(path, media_type=kind[1])
 
 
 # --------------------------------------------------------------------------- CSRF + forms
@@ -498,7 +474,9 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         if message is None or message_seat != you:  # the seat changed since the hub looked
             message = await api_matches.read_message(db, cache, match, you)
         seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
-    by_seat = {s["id"]: s for s in view.get("seats", []) if isinstance(s, dict) and "id" in s}
+    sections = games_registry.package(match.game).sections  # which view keys are the hand, private, seats
+    seat_facts = view.get(sections.seats) if sections.seats else None
+    by_seat = {s["id"]: s for s in seat_facts or [] if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
@@ -509,8 +487,9 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
               "vacation": (clocks.get(r.seat) or {}).get("on_vacation_until"),
               "extra": by_seat.get(r.seat, {})} for r in rows]
     labels = {r.seat: r.label for r in rows}
-    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
-    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    held = view.get(sections.hand) if sections.hand else None
+    hand = [c for c in held if is_card(c)] if isinstance(held, list) else []
+    private_keys = {k for k in sections.private if k in view}
     hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
                           and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
     playing = match.status == "active" and mine is not None and not mine.bot
@@ -526,7 +505,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "hand": hand, "hand_decision": hand_decision,
         "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
-        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "public": describe(view, {sections.hand, sections.seats, *sections.internal} | private_keys, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
         "chat": await chat_lines(db, match, you),

@@ -127,15 +127,22 @@ class SeatOut(BaseModel):
     waiting: bool
 
 
+class MsgOut(BaseModel):
+    id: str = Field(description="a message id of the game's catalogue")
+    params: dict[str, Any] = Field(default_factory=dict, description="its parameters (game terms as ids)")
+
+
 class ChoiceOut(BaseModel):
     id: str
     label: str
+    msg: MsgOut | None = Field(None, description="the label as a message id, for other languages")
 
 
 class DecisionOut(BaseModel):
     decision: str
     kind: str
     prompt: str
+    prompt_msg: MsgOut | None = Field(None, description="the prompt as a message id, for other languages")
     choices: list[ChoiceOut]
     min: int
     max: int
@@ -147,6 +154,7 @@ class DecisionOut(BaseModel):
 class LogLine(BaseModel):
     seq: int
     text: str
+    msg: MsgOut | None = Field(None, description="the line as a message id, for other languages")
 
 
 class ClockOut(BaseModel):
