@@ -101,3 +101,16 @@ def test_the_generic_panels_read_only_the_declared_view_sections(two_fixtures: S
     with httpx.Client(base_url=two_fixtures.url, timeout=10) as spectator:
         watched = html.unescape(spectator.get(f"/matches/{match_id}").text)
     assert "Sealed bid" not in watched and "Headquarters" not in watched
+
+
+def test_table_events_and_the_outcome_read_polish_too(two_fixtures: Server) -> None:
+    alice, bob, match_id = started(two_fixtures, "cardgame", lang="pl")
+    alice.act(match_id, "bid:p1:round1", "1")
+    assert alice.post(f"/api/matches/{match_id}/undo", {"seq": alice.match(match_id)["seq"]}).status_code == 200
+    assert alice.post(f"/api/matches/{match_id}/resign").status_code == 200
+    page = html.unescape(bob.get(f"/matches/{match_id}").text)
+    assert "Gracz 1 cofa ruch" in section(page, "log") and "Gracz 1 poddaje się" in section(page, "log")
+    assert re.search(r'<span class="outcome">Gracz 1 poddaje się</span>', section(page, "status"))
+    log = bob.get(f"/api/matches/{match_id}/log").json()  # the API keeps English, and says which catalogue
+    assert {"seq": log[-1]["seq"], "text": "Player 1 resigns",
+            "msg": {"id": "log_resigns", "params": {"seat": "Player 1"}, "ui": True}} == log[-1]

@@ -37,11 +37,19 @@ def test_the_check_fails_on_a_missing_translation_or_plural_form() -> None:
                                  "pl: message 'passes' has no translation"]
 
 
-@pytest.mark.parametrize(("n", "polish"), [(1, "Niemcy dobiera 1 kartę"), (2, "Niemcy dobiera 2 karty"),
-                                           (5, "Niemcy dobiera 5 kart"), (22, "Niemcy dobiera 22 karty"),
-                                           (25, "Niemcy dobiera 25 kart")])
+@pytest.mark.parametrize(("n", "polish"), [(1, "Japonia dobiera 1 kartę"), (2, "Japonia dobiera 2 karty"),
+                                           (5, "Japonia dobiera 5 kart"), (22, "Japonia dobiera 22 karty"),
+                                           (25, "Japonia dobiera 25 kart")])
 def test_game_messages_take_polish_plural_forms(n: int, polish: str) -> None:
-    assert QMG.package.catalogue.text(Msg("draws_cards", {"country": "germany", "n": n}), "pl") == polish
+    assert QMG.package.catalogue.text(Msg("draws_cards", {"country": "japan", "n": n}), "pl") == polish
+
+
+def test_a_verb_agrees_with_a_country_whose_polish_name_is_plural() -> None:
+    catalogue = QMG.package.catalogue
+    said = {c: catalogue.text(Msg("draws_cards", {"country": c, "n": 5}), "pl") for c in ("germany", "uk", "usa")}
+    assert said == {"germany": "Niemcy dobierają 5 kart", "uk": "Wielka Brytania dobiera 5 kart",
+                    "usa": "USA dobierają 5 kart"}
+    assert catalogue.text(Msg("draws_cards", {"country": "germany", "n": 5}), "en") == "Germany draws 5 cards"
 
 
 def test_terms_in_parameters_are_translated_and_raw_ones_kept() -> None:
@@ -70,6 +78,9 @@ def messages_of(game: GameRules, seed: int, players: int, max_steps: int = 3000)
                 yield "choice", c.msg, c.label
         waiting = [d for d in pending if not d.optional]
         if not waiting:
+            outcome = game.outcome(state)
+            assert outcome is not None and outcome.summary_msg is not None, f"{game.id}: no summary message"
+            yield "outcome", outcome.summary_msg, outcome.summary
             return
         d = rng.choice(waiting)
         action = game.bot(state, d, rng)

@@ -12,18 +12,22 @@ from typing import Any
 import jinja2
 
 from app.games import registry as games_registry
-from app.i18n import current_lang, terms_in
+from app.i18n import current_lang, t, terms_in
 
 
 @jinja2.pass_context
 def say(ctx: Any, item: Any, field: str = "text") -> str:
-    """``{{ say(line) }}``, ``{{ say(d, "prompt") }}``, ``{{ say(c, "label") }}``: a log line, a
-    prompt or a choice in the page's language, through the game's catalogue (its message id);
-    a line logged before the game had one keeps its English words, game terms translated."""
+    """``{{ say(line) }}``, ``{{ say(d, "prompt") }}``, ``{{ say(c, "label") }}``,
+    ``{{ say(outcome, "summary") }}``: a log line, a prompt, a choice or an outcome in the page's
+    language, through the game's catalogue (its message id); a line logged before the game had
+    one keeps its English words, game terms translated."""
     game_id = str(ctx.get("game_id") or "")
     if not isinstance(item, dict):
         return str(item)
-    msg = item.get("prompt_msg" if field == "prompt" else "msg")
+    msg = item.get(f"{field}_msg") if f"{field}_msg" in item else item.get("msg")  # prompt_msg, summary_msg
+    if isinstance(msg, dict) and msg.get("ui"):  # a table event (a take-back, a resignation): the UI's words
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+        return t(str(msg.get("id")), **{k: terms_in(game_id, v) for k, v in params.items()})
     if isinstance(msg, dict):
         text = games_registry.package(game_id).catalogue.text(msg, current_lang())
         if text is not None:

@@ -130,6 +130,7 @@ class SeatOut(BaseModel):
 class MsgOut(BaseModel):
     id: str = Field(description="a message id of the game's catalogue")
     params: dict[str, Any] = Field(default_factory=dict, description="its parameters (game terms as ids)")
+    ui: bool = Field(False, description="a key of the server's UI catalogue (a table event such as a take-back)")
 
 
 class ChoiceOut(BaseModel):

@@ -7,7 +7,9 @@ A parameter that names a game term (a country id, a space id, a card key...) is 
 term's name in that language (``{id:raw}`` shows it as it is); a list is joined with commas, and
 a parameter that is itself a message ({"id", "params"}) is rendered in the same language. A template may be a mapping
 of CLDR plural categories (``one``, ``few``, ``many``, ``other``) chosen by the parameter ``n``:
-Polish says "dobiera 1 kartę / 2 karty / 5 kart".
+Polish says "dobiera 1 kartę / 2 karty / 5 kart". A verb agrees with a term that is its subject
+through ``{country:odrzuca|odrzucają}``: the second form where the term's name is grammatically
+plural in that language (``plural_terms``: "Niemcy odrzucają", "Japonia odrzuca").
 
 The catalogue is data, usually YAML shipped in the game's package (``messages:`` and ``terms:``,
 each keyed by language); terms may also come from the game's data pack (space and card names).
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import yaml
@@ -41,24 +43,28 @@ def placeholders(text: str) -> set[str]:
 
 class Catalogue:
     def __init__(self, messages: Mapping[str, Mapping[str, Template]],
-                 terms: Mapping[str, Mapping[str, str]] | None = None) -> None:
+                 terms: Mapping[str, Mapping[str, str]] | None = None,
+                 plural_terms: Mapping[str, Iterable[str]] | None = None) -> None:
         self.messages = {lang: dict(messages.get(lang) or {}) for lang in LANGS}
         self.terms = {lang: dict((terms or {}).get(lang) or {}) for lang in LANGS}
+        self.plural_terms = {lang: frozenset((plural_terms or {}).get(lang) or ()) for lang in LANGS}
 
     @classmethod
     def from_yaml(cls, *paths: str, terms: Mapping[str, Mapping[str, str]] | None = None) -> Catalogue:
         """Merge YAML files of ``messages:`` and ``terms:`` (later files and ``terms`` win)."""
         messages: dict[str, dict[str, Template]] = {lang: {} for lang in LANGS}
         merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+        plural: dict[str, set[str]] = {lang: set() for lang in LANGS}
         for path in paths:
             with open(path, encoding="utf-8") as handle:
                 data = yaml.safe_load(handle) or {}
             for lang in LANGS:
                 messages[lang].update((data.get("messages") or {}).get(lang) or {})
                 merged[lang].update({str(k): str(v) for k, v in ((data.get("terms") or {}).get(lang) or {}).items()})
+                plural[lang].update(str(t) for t in (data.get("plural_terms") or {}).get(lang) or ())
         for lang in LANGS:
             merged[lang].update((terms or {}).get(lang) or {})
-        return cls(messages, merged)
+        return cls(messages, merged, plural)
 
     # ------------------------------------------------------------------ rendering
     def term(self, value: Any, lang: str) -> str:
@@ -138,6 +144,9 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "raw":
             return str(value)
+        if "|" in format_spec:  # a verb agreeing with the term: singular|plural
+            singular, _, plural = format_spec.partition("|")
+            return plural if str(value) in self.catalogue.plural_terms.get(self.lang, ()) else singular
         return format(self.catalogue._value(value, self.lang), format_spec)
 
 

@@ -1,8 +1,10 @@
 """The contract between the platform and a game's rules.
 
-A game is a package under ``app/games/<game>/`` exposing one object that satisfies
-:class:`GameRules`. The platform never reaches into a game's state: it asks the
-game what is pending, hands it validated answers, and asks it for views.
+A game is one object that satisfies :class:`GameRules` (a module under ``app/games/<game>/``,
+or any importable module named in ``WARROOM_EXTRA_GAMES``); what the platform shows of it
+besides the rules (catalogue, board, view sections, bots) is its :class:`GamePackage`. The
+platform never reaches into a game's state: it asks the game what is pending, hands it
+validated answers, and asks it for views.
 Nothing in here may import the web or the database.
 """
 
@@ -124,9 +126,12 @@ class Event:
 
 @dataclass(frozen=True)
 class Outcome:
+    """How the match ended: ``summary`` in English, ``summary_msg`` the same through the catalogue."""
+
     winners: tuple[str, ...]  # seat ids; empty for a draw
     summary: str
     scores: dict[str, int] = field(default_factory=dict)
+    summary_msg: Msg | None = None
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,8 @@ class QuartermasterGeneral:
         scores = {seat: 0 for seat in state.seats.values()}
         for c, seat in state.seats.items():
             scores[seat] = o["scores"]["axis" if c in members("axis") else "allies"]
-        return Outcome(winners=winners, summary=o["summary"], scores=scores)
+        return Outcome(winners=winners, summary=o["summary"], scores=scores,
+                       summary_msg=text.as_msg(o.get("summary_msg")))
 
     # ------------------------------------------------------------------ information
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:

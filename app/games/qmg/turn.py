@@ -19,7 +19,7 @@ from app.games.qmg.data import BASIC_TYPES, COUNTRIES, card, team_of
 from app.games.qmg.engine import Ctx, Task, answer, task, wait
 from app.games.qmg.reactions import use_card
 from app.games.qmg.supply import is_supply_space, supplied_spaces
-from app.games.qmg.text import english, keys, say
+from app.games.qmg.text import as_json, english, keys, say
 
 HAND_SIZE = 7
 ROUNDS = 20
@@ -347,7 +347,7 @@ def end_of_round(ctx: Ctx) -> None:
 
 def finish(ctx: Ctx, team: str, summary: Msg) -> None:
     st = ctx.state
-    st.outcome = {"team": team, "summary": english(summary), "scores": dict(st.vp)}
+    st.outcome = {"team": team, "summary": english(summary), "summary_msg": as_json(summary), "scores": dict(st.vp)}
     st.phase = "over"
     st.stack.clear()
     ctx.log(summary.id, **summary.params)
