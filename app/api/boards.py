@@ -88,3 +88,20 @@ def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[s
     if not view or board is None or board.context is None:
         return {}
     return dict(board.context(view, seat))
+
+
+def view_sections(game_id: str, view: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str], set[str]]:
+    """What the generic panels show of a view, as the game declares it (``GamePackage.sections``):
+    (the hand's {id, label} cards, the private keys, every key the public facts leave out)."""
+    sections = games_registry.package(game_id).sections
+    held = view.get(sections.hand) if sections.hand else None
+    hand = [c for c in held if isinstance(c, dict) and "id" in c and "label" in c] if isinstance(held, list) else []
+    private = {k for k in sections.private if k in view}
+    return hand, private, {k for k in (sections.hand, sections.seats, *sections.internal) if k} | private
+
+
+def seat_facts(game_id: str, view: dict[str, Any]) -> list[Any]:
+    """The view's per-seat facts (columns of the seats table), where the game declares them."""
+    key = games_registry.package(game_id).sections.seats
+    facts = view.get(key) if key else None
+    return facts if isinstance(facts, list) else []

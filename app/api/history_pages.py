@@ -18,6 +18,7 @@ from starlette.datastructures import UploadFile
 from app.api import matches as api_matches
 from app.api import table as api_table
 from app.api.auth import csrf_token
+from app.api.boards import view_sections
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
 from app.api.pages import (
@@ -28,7 +29,6 @@ from app.api.pages import (
     first_error,
     flash_only,
     history_allowed,
-    is_card,
     page_lang,
     refused,
     templates,
@@ -74,8 +74,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
     view = past["view"]
     labels = {r.seat: r.label for r in rows}
     names = await api_matches.player_names(db, rows)
-    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
-    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
+    hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
     ctx: dict[str, Any] = {
         "match_id": match_id, "game_id": match.game, "status": match.status, "csrf": csrf_token(request),
         "seq": past["seq"], "last_seq": past["last_seq"], "seat": past["seat"], "you": you,
@@ -83,7 +82,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
         "view": view, "pending": [], "hand": hand, "hand_decision": None, "hand_choices": set(),
         "log": past["log"][-40:], "board_template": board_template(match.game),
         "board_ctx": board_extras(match.game, view, past["seat"]),
-        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "public": describe(view, not_public, labels),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
         "seat_choices": [(r.seat, r.label) for r in rows] if you and match.status == "finished" else [],
         "history_open": True, "has_history": True,

@@ -40,13 +40,14 @@ from app.api.boards import (
     board_extras,
     board_template,
     say,
+    seat_facts,
+    view_sections,
 )
 from app.api.deps import current_user, get_cache, get_db, optional_user
 from app.api.guards import check_form_token
 from app.api.live import serve_socket
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.schemas import ChatIn, ClockIn, GuestIn, LoginIn, RegisterIn
-from app.games import registry as games_registry  # view sections: GamePackage.sections
 from app.games.registry import installed
 from app.i18n import LANG_NAMES, LANGS, choose_lang, current_lang, t, term, terms_in, tn, use_lang
 from app.models import Action as ActionRow
@@ -474,9 +475,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         if message is None or message_seat != you:  # the seat changed since the hub looked
             message = await api_matches.read_message(db, cache, match, you)
         seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
-    sections = games_registry.package(match.game).sections  # which view keys are the hand, private, seats
-    seat_facts = view.get(sections.seats) if sections.seats else None
-    by_seat = {s["id"]: s for s in seat_facts or [] if isinstance(s, dict) and "id" in s}
+    by_seat = {s["id"]: s for s in seat_facts(match.game, view) if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
@@ -487,9 +486,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
               "vacation": (clocks.get(r.seat) or {}).get("on_vacation_until"),
               "extra": by_seat.get(r.seat, {})} for r in rows]
     labels = {r.seat: r.label for r in rows}
-    held = view.get(sections.hand) if sections.hand else None
-    hand = [c for c in held if is_card(c)] if isinstance(held, list) else []
-    private_keys = {k for k in sections.private if k in view}
+    hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
     hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
                           and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
     playing = match.status == "active" and mine is not None and not mine.bot
@@ -505,7 +502,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "hand": hand, "hand_decision": hand_decision,
         "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
-        "public": describe(view, {sections.hand, sections.seats, *sections.internal} | private_keys, labels),
+        "public": describe(view, not_public, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
         "chat": await chat_lines(db, match, you),
