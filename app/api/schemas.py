@@ -128,9 +128,13 @@ class SeatOut(BaseModel):
 
 
 class MsgOut(BaseModel):
+    """A message id and its parameters; with ``"ui": true`` a key of the server's UI catalogue (a
+    table event such as a take-back), else of the game's."""
+
+    model_config = ConfigDict(extra="allow")  # "ui" only where it is true: the socket carries the same
+
     id: str = Field(description="a message id of the game's catalogue")
     params: dict[str, Any] = Field(default_factory=dict, description="its parameters (game terms as ids)")
-    ui: bool = Field(False, description="a key of the server's UI catalogue (a table event such as a take-back)")
 
 
 class ChoiceOut(BaseModel):
