@@ -77,7 +77,7 @@ class Catalogue:
         if found is None:
             lang, found = "en", self.messages["en"].get(msg_id)
         if isinstance(found, dict):
-            category = Locale.parse(lang).plural_form(abs(int(n))) if isinstance(n, int) else "other"
+            category = _plural_rule(lang)(abs(int(n))) if isinstance(n, int) else "other"
             return found.get(category) or found.get("other")
         return found
 
@@ -89,9 +89,26 @@ class Catalogue:
         if template is None:
             return None
         try:
-            return _Formatter(self, lang).vformat(template, (), params)
-        except (ValueError, IndexError, KeyError, AttributeError):  # a malformed template must not break a page
+            parts = _parsed(template)
+        except ValueError:  # a malformed template must not break a page
             return None
+        out = []
+        for literal, name, spec in parts:
+            out.append(literal)
+            if name is not None:
+                out.append(self._field(params[name], spec, lang) if name in params else "{" + name + "}")
+        return "".join(out)
+
+    def _field(self, value: Any, spec: str, lang: str) -> str:
+        """One placeholder: ``raw`` as given, ``a|b`` the verb form agreeing with the term, else the
+        value in ``lang`` (a term's name, a nested message, a list)."""
+        if spec == "raw":
+            return str(value)
+        if "|" in spec:
+            singular, _, plural = spec.partition("|")
+            return plural if str(value) in self.plural_terms.get(lang, ()) else singular
+        shown = self._value(value, lang)
+        return format(shown, spec) if spec else str(shown)
 
     def _value(self, value: Any, lang: str) -> Any:
         if isinstance(value, str):
@@ -131,23 +148,16 @@ def _placeholders(template: Template) -> set[str]:
     return placeholders(template) - {"n"}
 
 
-class _Formatter(string.Formatter):
-    """Fills a template: terms and nested messages in the language, ``:raw`` as given; a
-    parameter the template names but the event lacks shows as its name, never a crash."""
+@functools.lru_cache(maxsize=8192)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A template as (literal, placeholder, spec) parts, parsed once (rendering is hot: every
+    pending() renders its prompt and choices in English)."""
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in string.Formatter().parse(template))
 
-    def __init__(self, catalogue: Catalogue, lang: str) -> None:
-        self.catalogue, self.lang = catalogue, lang
 
-    def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
-        return kwargs.get(key, "{" + str(key) + "}") if isinstance(key, str) else "{}"
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == "raw":
-            return str(value)
-        if "|" in format_spec:  # a verb agreeing with the term: singular|plural
-            singular, _, plural = format_spec.partition("|")
-            return plural if str(value) in self.catalogue.plural_terms.get(self.lang, ()) else singular
-        return format(self.catalogue._value(value, self.lang), format_spec)
+@functools.cache
+def _plural_rule(lang: str) -> Any:
+    return Locale.parse(lang).plural_form
 
 
 EMPTY = Catalogue({})

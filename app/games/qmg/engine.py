@@ -142,16 +142,31 @@ def current(state: GameState) -> Task | None:
     return t if "q" in t else None
 
 
+# the Decision last built for a question: pending() is asked again and again about the same one,
+# and rendering its English labels is the costly part. A question's dict is never changed in
+# place (wait() makes a new one), and the cache holds it, so its identity cannot be reused.
+_DECIDED: dict[tuple[int, int], tuple[dict[str, Any], Decision]] = {}
+_DECIDED_MAX = 512
+
+
 def decision_of(state: GameState) -> Decision | None:
     t = current(state)
     if t is None:
         return None
     q = t["q"]
-    return Decision(
+    key = (id(q), state.step)
+    cached = _DECIDED.get(key)
+    if cached is not None and cached[0] is q:
+        return cached[1]
+    decision = Decision(
         id=f"q{state.step}", seat=q["seat"], kind=q["kind"], prompt=english(q["prompt"]),
         choices=tuple(Choice(id=c[0], label=english(c[1]), msg=as_msg(c[1])) for c in q["choices"]),
         min=q["min"], max=q["max"], undoable=q["undoable"], prompt_msg=as_msg(q["prompt"]),
     )
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.pop(next(iter(_DECIDED)))
+    _DECIDED[key] = (q, decision)
+    return decision
 
 
 def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
