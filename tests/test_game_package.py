@@ -114,3 +114,19 @@ def test_table_events_and_the_outcome_read_polish_too(two_fixtures: Server) -> N
     log = bob.get(f"/api/matches/{match_id}/log").json()  # the API keeps English, and says which catalogue
     assert {"seq": log[-1]["seq"], "text": "Player 1 resigns",
             "msg": {"id": "log_resigns", "params": {"seat": "Player 1"}, "ui": True}} == log[-1]
+
+
+def test_a_qmg_table_reads_polish_on_the_page(two_fixtures: Server) -> None:
+    alice = Player(two_fixtures.url, "Ala")
+    alice.http.headers["Accept-Language"] = "pl"
+    lobby = html.unescape(alice.get("/").text)
+    assert "Realokacja zasobów (zasada opcjonalna)" in lobby and "Punkty do zwycięstwa" in lobby
+    match_id = new_table(alice, game="qmg")
+    assert alice.post(f"/api/matches/{match_id}/bots", {"seat": "p2"}).status_code == 200
+    assert alice.post(f"/api/matches/{match_id}/start").status_code == 200
+    page = html.unescape(alice.get(f"/matches/{match_id}").text)
+    prompt = "Niemcy: wybierz 3 z 10 kart początkowych do odrzucenia"
+    assert prompt in section(page, "decisions")
+    assert "opening cards" not in page
+    seat = section(page, "seats")
+    assert "Gracz 1: Niemcy, Japonia, Włochy" in seat
