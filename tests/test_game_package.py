@@ -127,6 +127,9 @@ def test_a_qmg_table_reads_polish_on_the_page(two_fixtures: Server) -> None:
     page = html.unescape(alice.get(f"/matches/{match_id}").text)
     prompt = "Niemcy: wybierz 3 z 10 kart początkowych do odrzucenia"
     assert prompt in section(page, "decisions")
+    board = section(page, "board")  # the board's own words come from the game's catalogue too
+    assert '<span class="qmg-k">Runda</span>' in board and "Odrzucanie kart początkowych" in board
+    assert "<dt>Ręka</dt>" in page and "Armies left" not in page and "twoja ręka" in page
     assert "opening cards" not in page
     seat = section(page, "seats")
     assert "Gracz 1: Niemcy, Japonia, Włochy" in seat

@@ -15,6 +15,12 @@ from app.games import registry as games_registry
 from app.i18n import current_lang, t, terms_in
 
 
+def game_text(game_id: str, msg_id: str, **params: Any) -> str:
+    """``{{ game_text("qmg", "board_round") }}``: a board's own words, from its game's catalogue,
+    in the page's language."""
+    return games_registry.package(game_id).catalogue.text({"id": msg_id, "params": params}, current_lang()) or msg_id
+
+
 @jinja2.pass_context
 def say(ctx: Any, item: Any, field: str = "text") -> str:
     """``{{ say(line) }}``, ``{{ say(d, "prompt") }}``, ``{{ say(c, "label") }}``,

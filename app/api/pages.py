@@ -39,6 +39,7 @@ from app.api.boards import (
     board_assets,
     board_extras,
     board_template,
+    game_text,
     say,
     seat_facts,
     view_sections,
@@ -137,6 +138,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["term"] = term_filter
     env.filters["terms"] = terms_filter
     env.globals["say"] = say
+    env.globals["game_text"] = game_text
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
     env.globals["board_assets"] = board_assets
