@@ -19,6 +19,7 @@ from app import db as database
 from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.body_limit import BodyLimit
+from app.api.errors import error_response
 from app.api.guards import OriginGuard
 from app.api.nul_guard import NulGuard
 from app.api.security_headers import SecurityHeaders
@@ -26,7 +27,7 @@ from app.api.session_check import SessionCheck
 from app.config import load_settings
 from app.sessions import replay_jobs
 from app.sessions.bots import BotDriver
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError
 from app.sessions.live import Hub
 from app.sessions.replay import MatchCache
 from app.sessions.signins import SessionChecks, check_seconds
@@ -95,10 +96,9 @@ def create_app() -> FastAPI:
                        max_age=60 * 60 * 24 * 30)
     app.add_middleware(SecurityHeaders)  # outermost: the guards' own refusals carry the headers too
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        headers = {"Retry-After": str(exc.extra["retry_after"])} if "retry_after" in exc.extra else None
-        return JSONResponse(status_code=exc.status, content={"error": exc.error, **exc.extra}, headers=headers)
+    @app.exception_handler(DomainError)
+    async def refusal(_request: Request, exc: DomainError) -> JSONResponse:
+        return error_response(exc)  # the one mapping from a refusal's kind to its HTTP answer
 
     @app.exception_handler(PoolTimeout)
     async def busy(_request: Request, _exc: PoolTimeout) -> JSONResponse:

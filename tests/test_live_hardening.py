@@ -16,7 +16,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.games.secrets import leaks
 from app.sessions.bots import BotDriver
-from app.sessions.errors import ApiError
+from app.sessions.errors import NotFound, Refused
 from app.sessions.replay import MatchCache
 from tests.conftest import Player, new_table
 from tests.fixtures.cardgame import GAME
@@ -169,9 +169,9 @@ async def test_a_binary_frame_closes_the_socket_with_1003(server):
 async def test_locks_for_ids_nobody_has_are_not_kept():
     cache = MatchCache()
     for _ in range(2500):
-        with pytest.raises(ApiError):
+        with pytest.raises(NotFound):
             async with cache.writing(token.token_urlsafe(6000)):
-                raise ApiError(404, "match not found")
+                raise NotFound("match not found")
     assert cache.lock_count() == 0
 
 
@@ -204,7 +204,7 @@ class FailingSessions:
         self.calls += 1
         if self.calls <= self.failures:
             raise PoolTimeout("QueuePool limit of size 10 overflow 20 reached")
-        raise ApiError(400, "this match is finished")  # then the table says there is nothing to do
+        raise Refused("this match is finished")  # then the table says there is nothing to do
 
     async def __aexit__(self, *exc: object) -> None:
         return None

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.deps import get_cache, get_db, require_user
+from app.api.deps import get_cache, get_db, get_work, require_user
 from app.api.matches import ERRORS, match_out
 from app.api.schemas import MatchOut
-from app.models import Match, User
-from app.sessions import clocks
+from app.models import User
+from app.sessions import clocks, work
 from app.sessions.replay import MatchCache
+from app.sessions.work import MatchWork
 
 router = APIRouter(prefix="/api", tags=["clocks"])
 
@@ -36,48 +37,27 @@ class VacationOut(BaseModel):
 
 @router.post("/matches/{match_id}/timeouts/skip", response_model=MatchOut, responses=ERRORS,
              summary="A bot answers the pending decisions of a seat whose clock ran out, this once")
-async def skip(match_id: str, body: TimeoutIn, request: Request, user: User = Depends(require_user),
-               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await skip_and_wake(request, db, cache, user, match_id, body.seat)
+async def skip(match_id: str, body: TimeoutIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+               cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.skip(tables, db, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 
 @router.post("/matches/{match_id}/timeouts/handover", response_model=MatchOut, responses=ERRORS,
              summary="A bot plays a seat whose clock ran out until its player reclaims it")
-async def handover(match_id: str, body: TimeoutIn, request: Request, user: User = Depends(require_user),
-                   db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await handover_and_wake(request, db, user, match_id, body.seat)
+async def handover(match_id: str, body: TimeoutIn, user: User = Depends(require_user),
+                   db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+                   tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.handover(tables, db, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 
 @router.post("/matches/{match_id}/reclaim", response_model=MatchOut, responses=ERRORS,
              summary="Take back your seat from the bot it was handed to")
 async def reclaim(match_id: str, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
-                  cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await reclaim_seat(db, user, match_id)
+                  cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.reclaim(tables, db, user, match_id)
     return await match_out(db, cache, match, user)
-
-
-# the API routes and the table page share these: one transaction each, then wake the bots
-async def skip_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
-                        seat: str) -> Match:
-    async with cache.writing(match_id), db.begin():
-        match = await clocks.skip(db, cache, user, match_id, seat)
-    request.app.state.bots.kick(match_id)
-    return match
-
-
-async def handover_and_wake(request: Request, db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
-    async with db.begin():
-        match = await clocks.handover(db, user, match_id, seat)
-    request.app.state.bots.kick(match_id)
-    return match
-
-
-async def reclaim_seat(db: AsyncSession, user: User, match_id: str) -> Match:
-    # the match lock orders this after any bot move in flight: the bot never moves for a reclaimed seat
-    async with db.begin():
-        return await clocks.reclaim(db, user, match_id)
 
 
 @router.get("/me/vacation", response_model=VacationOut, responses=ERRORS, summary="Your vacation allowance")
@@ -89,11 +69,9 @@ async def vacation(user: User = Depends(require_user), db: AsyncSession = Depend
              summary="Pause all your clocks for some days (counted against this year's allowance)")
 async def start_vacation(body: VacationIn, user: User = Depends(require_user),
                          db: AsyncSession = Depends(get_db)) -> VacationOut:
-    async with db.begin():
-        return VacationOut(**await clocks.start_vacation(db, user, body.days))
+    return VacationOut(**await clocks.start_vacation(db, user, body.days))
 
 
 @router.post("/me/vacation/end", response_model=VacationOut, responses=ERRORS, summary="End your vacation early")
 async def end_vacation(user: User = Depends(require_user), db: AsyncSession = Depends(get_db)) -> VacationOut:
-    async with db.begin():
-        return VacationOut(**await clocks.end_vacation(db, user))
+    return VacationOut(**await clocks.end_vacation(db, user))

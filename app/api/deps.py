@@ -9,9 +9,11 @@ from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
+from app.api.errors import ApiError
 from app.models import User
-from app.sessions.errors import ApiError
+from app.sessions import accounts
 from app.sessions.replay import MatchCache
+from app.sessions.work import MatchWork
 
 
 async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
@@ -27,7 +29,7 @@ async def current_user(conn: HTTPConnection, db: AsyncSession) -> User | None:
     uid = conn.session.get("uid")
     if uid is None:
         return None
-    return await db.get(User, uid)
+    return await accounts.find_user(db, uid)
 
 
 async def optional_user(request: Request) -> User | None:
@@ -56,3 +58,8 @@ async def require_user(request: Request) -> User:
     if user is None:
         raise ApiError(401, "sign in first: POST /api/guests {name} or /api/login")
     return user
+
+
+async def get_work(conn: HTTPConnection) -> MatchWork:
+    """The unit of work every change at a table goes through: this worker's cache and bots."""
+    return MatchWork(conn.app.state.cache, conn.app.state.bots.kick)

@@ -15,29 +15,18 @@ from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import UploadFile
 
-from app.api import matches as api_matches
 from app.api import table as api_table
 from app.api.auth import csrf_token
 from app.api.boards import view_sections
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
-from app.api.pages import (
-    board_extras,
-    board_template,
-    checked_form,
-    describe,
-    first_error,
-    flash_only,
-    history_allowed,
-    page_lang,
-    refused,
-    templates,
-    whole_number,
-)
+from app.api.errors import status_of
+from app.api.page_kit import checked_form, first_error, flash_only, page_lang, refused, whole_number
+from app.api.templating import board_extras, board_template, describe, templates
 from app.i18n import t, tn
-from app.models import Match, User
-from app.sessions import history, service
-from app.sessions.errors import ApiError
+from app.models import User
+from app.sessions import history, service, table_view
+from app.sessions.errors import DomainError
 from app.sessions.replay import MatchCache
 
 log = logging.getLogger("warroom.pages")
@@ -61,19 +50,19 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
                         user: User | None = Depends(optional_user)) -> Response:
     """The table as it stood after ``seq`` (GET /api/matches/{id}/at/{seq}, rendered): a
     fragment that replaces the history panel; the buttons and slider ask for the next one."""
-    match = await db.get(Match, match_id)
+    match = await table_view.find_match(db, match_id)
     if match is None:
         return flash_only(t("not_found"), 404)
     try:
         at = whole_number(seq, "seq") if seq else match.seq
         past = await history.view_at(db, cache, match, user, at, seat or None)
-    except ApiError as exc:
-        return flash_only(exc.error, exc.status)
+    except DomainError as exc:
+        return flash_only(exc.error, status_of(exc))
     rows = await service.seat_rows(db, match_id)
     you = service.seat_of(rows, user)
     view = past["view"]
     labels = {r.seat: r.label for r in rows}
-    names = await api_matches.player_names(db, rows)
+    names = await table_view.player_names(db, rows)
     hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
     ctx: dict[str, Any] = {
         "match_id": match_id, "game_id": match.game, "status": match.status, "csrf": csrf_token(request),
@@ -98,13 +87,13 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
 @router.get("/matches/{match_id}/history/closed", response_class=HTMLResponse)
 async def history_closed(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
                          user: User | None = Depends(optional_user)) -> Response:
-    match = await db.get(Match, match_id)
+    match = await table_view.find_match(db, match_id)
     if match is None:
         return flash_only(t("not_found"), 404)
     you = service.seat_of(await service.seat_rows(db, match_id), user)
     html = templates.get_template("history_closed.html").render(
         match_id=match_id, seq=match.seq, status=match.status, csrf=csrf_token(request),
-        has_history=history_allowed(match, you))
+        has_history=table_view.history_allowed(match, you))
     return HTMLResponse(html)
 
 
@@ -136,8 +125,8 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
         return verify_reply(t("verify_bad_file", detail=detail), status=422)
     try:
         result = await api_table.verify_export(body, user.id)
-    except ApiError as exc:
-        return verify_reply(exc.error, status=exc.status)
+    except DomainError as exc:
+        return verify_reply(exc.error, status=status_of(exc))
     if result.ok:
         return verify_reply(tn("verify_ok", result.actions), ok=True)
     message = t("verify_diverges", seq=result.first_divergent_seq)

@@ -12,7 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.api.deps import current_user
 from app.sessions import service
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError
 from app.sessions.floods import SOCKET_REFUSED, SOCKETS
 from app.sessions.live import Hub, Render, Subscriber
 
@@ -30,7 +30,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
         user = await current_user(websocket, db)
         try:
             await service.get_match(db, match_id)
-        except ApiError:
+        except DomainError:
             await websocket.close(code=4404, reason="match not found")
             return
     # which worker process serves this socket: lets tests prove cross-worker fan-out

@@ -70,16 +70,14 @@ async def get_notifications(user: User = Depends(require_user),
                         "only (422 names the address otherwise).")
 async def put_notifications(body: NotificationsIn, user: User = Depends(require_user),
                             db: AsyncSession = Depends(get_db)) -> NotificationsOut:
-    async with db.begin():
-        p = await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
+    p = await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
     return NotificationsOut(email=p.email, webhook_url=p.webhook_url, digest_hours=p.digest_hours)
 
 
 @router.post("/notifications/test", response_model=TestOut, responses=ERRORS,
              summary="Send a test message through each configured channel")
 async def test_notifications(user: User = Depends(require_user), db: AsyncSession = Depends(get_db)) -> TestOut:
-    async with db.begin():
-        return TestOut(queued=await notify_prefs.send_test(db, user))
+    return TestOut(queued=await notify_prefs.send_test(db, user))
 
 
 class PasswordChangedOut(BaseModel):

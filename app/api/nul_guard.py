@@ -3,7 +3,7 @@
 PostgreSQL refuses NUL in text and JSONB, so a NUL that reaches a query is a 500 in some
 unrelated place. Every string enters through one of four doors, and each is checked once:
 the path and the query string and JSON bodies here (``NulGuard``), and page forms (which may
-be multipart) in ``app.api.pages.checked_form`` through ``nul_in_form``. The answer is a 422
+be multipart) in ``app.api.page_kit.checked_form`` through ``nul_in_form``. The answer is a 422
 naming the field, like any other validation error.
 """
 

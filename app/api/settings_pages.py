@@ -21,8 +21,9 @@ from starlette.datastructures import FormData
 from app.api.auth import log_out_everywhere
 from app.api.clocks import VacationIn
 from app.api.deps import get_db, optional_user
+from app.api.errors import ApiError, status_of
 from app.api.me import NotificationsIn
-from app.api.pages import (
+from app.api.page_kit import (
     back_with,
     base_context,
     checked_form,
@@ -30,15 +31,15 @@ from app.api.pages import (
     first_error,
     page_lang,
     refused,
-    templates,
     whole_number,
 )
+from app.api.templating import templates
 from app.i18n import t
 from app.models import User
 from app.notifications import prefs as notify_prefs
 from app.notifications.webhooks import explain as explain_refusal
 from app.sessions import clocks
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 HERE = "/settings"
@@ -81,7 +82,7 @@ async def settings_action(request: Request, user: User | None, do: Any) -> Respo
         return back_with(request, HERE, t("sign_in_first"))
     try:
         message = await do(form)
-    except ApiError as exc:
+    except DomainError as exc:
         return back_with(request, HERE, exc.error)
     return back_with(request, HERE, message)
 
@@ -110,12 +111,11 @@ async def notifications_form(request: Request, db: AsyncSession = Depends(get_db
         assert user is not None
         try:
             body = notifications_in(form)
-            async with db.begin():
-                await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
-        except ApiError as exc:
+            await notify_prefs.set_prefs(db, user, body.email, body.webhook_url, body.digest_hours)
+        except DomainError as exc:
             request.session[DRAFT] = {k: field(form, k) for k in ("email", "webhook_url", "digest_hours")}
             if isinstance(exc, notify_prefs.WebhookRefused):  # told in the page's language
-                raise ApiError(exc.status, explain_refusal(exc.refusal)) from exc
+                raise ApiError(status_of(exc), explain_refusal(exc.refusal)) from exc
             raise
         return t("notify_saved")
 
@@ -128,11 +128,10 @@ async def notifications_test_form(request: Request, db: AsyncSession = Depends(g
     async def do(_form: FormData) -> str:
         assert user is not None
         try:
-            async with db.begin():
-                queued = await notify_prefs.send_test(db, user)
-        except ApiError as exc:
+            queued = await notify_prefs.send_test(db, user)
+        except DomainError as exc:
             # its one refusal (no channel set) tells API callers which request to make; say it for the page
-            raise ApiError(exc.status, t("notify_test_none")) from exc
+            raise ApiError(status_of(exc), t("notify_test_none")) from exc
         return t("notify_test_queued", channels=", ".join(channel_names(queued)))
 
     return await settings_action(request, user, do)
@@ -147,8 +146,7 @@ async def vacation_form(request: Request, db: AsyncSession = Depends(get_db),
             body = VacationIn.model_validate({"days": field(form, "days")})
         except ValidationError as exc:
             raise ApiError(422, form_error(exc)) from exc
-        async with db.begin():
-            status = await clocks.start_vacation(db, user, body.days)
+        status = await clocks.start_vacation(db, user, body.days)
         return t("vacation_started", until=shown_time(status["on_vacation_until"]) or "—")
 
     return await settings_action(request, user, do)
@@ -159,8 +157,7 @@ async def vacation_end_form(request: Request, db: AsyncSession = Depends(get_db)
                             user: User | None = Depends(optional_user)) -> Response:
     async def do(_form: FormData) -> str:
         assert user is not None
-        async with db.begin():
-            await clocks.end_vacation(db, user)
+        await clocks.end_vacation(db, user)
         return t("vacation_ended")
 
     return await settings_action(request, user, do)

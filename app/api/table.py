@@ -8,12 +8,13 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.deps import SignedIn, get_cache, get_db, optional_user, require_signed_in, require_user
+from app.api.deps import SignedIn, get_cache, get_db, get_work, optional_user, require_signed_in, require_user
 from app.api.matches import ERRORS, match_out
 from app.api.schemas import ErrorOut, MatchOut
-from app.models import Match, User
-from app.sessions import history, replay_jobs, service, table_life
+from app.models import User
+from app.sessions import history, replay_jobs, service, work
 from app.sessions.replay import MatchCache
+from app.sessions.work import MatchWork
 
 router = APIRouter(prefix="/api", tags=["table life"])
 REPLAY_ERRORS = {**ERRORS, **{code: {"model": ErrorOut} for code in (413, 429, 503)}}
@@ -38,61 +39,34 @@ class VerifyOut(BaseModel):
     error: str | None = None
 
 
-async def undo_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User, match_id: str,
-                        seq: int) -> Match:
-    """The one way an undo enters the log (JSON API and pages alike): one transaction, then bots."""
-    async with cache.writing(match_id), db.begin():
-        match = await table_life.undo(db, cache, user, match_id, seq)
-    request.app.state.bots.kick(match_id)
-    return match
-
-
-async def resign_and_wake(request: Request, db: AsyncSession, cache: MatchCache, user: User,
-                          match_id: str) -> Match:
-    async with cache.writing(match_id), db.begin():
-        match = await table_life.resign(db, cache, user, match_id)
-    request.app.state.bots.kick(match_id)
-    return match
-
-
-async def abandon_table(db: AsyncSession, user: User, match_id: str) -> Match:
-    async with db.begin():
-        return await table_life.abandon(db, user, match_id)
-
-
-async def kick_seat(db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
-    async with db.begin():
-        return await table_life.kick(db, user, match_id, seat)
-
-
 @router.post("/matches/{match_id}/undo", response_model=MatchOut, responses=ERRORS,
              summary="Take back your own last move, where the rules allow")
-async def undo(match_id: str, body: UndoIn, request: Request, user: User = Depends(require_user),
-               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await undo_and_wake(request, db, cache, user, match_id, body.seq)
+async def undo(match_id: str, body: UndoIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+               cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.undo(tables, db, user, match_id, body.seq)
     return await match_out(db, cache, match, user)
 
 
 @router.post("/matches/{match_id}/resign", response_model=MatchOut, responses=ERRORS, summary="Resign")
-async def resign(match_id: str, request: Request, user: User = Depends(require_user),
-                 db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await resign_and_wake(request, db, cache, user, match_id)
+async def resign(match_id: str, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
+                 cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.resign(tables, db, user, match_id)
     return await match_out(db, cache, match, user)
 
 
 @router.post("/matches/{match_id}/abandon", response_model=MatchOut, responses=ERRORS,
              summary="Abandon a table that has not started")
 async def abandon(match_id: str, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
-                  cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await abandon_table(db, user, match_id)
+                  cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.abandon(tables, db, user, match_id)
     return await match_out(db, cache, match, user)
 
 
 @router.post("/matches/{match_id}/kick", response_model=MatchOut, responses=ERRORS,
              summary="Free a seat before the start (a player who never showed, or a bot)")
 async def kick(match_id: str, body: SeatIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
-               cache: MatchCache = Depends(get_cache)) -> MatchOut:
-    match = await kick_seat(db, user, match_id, body.seat)
+               cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.free_seat(tables, db, user, match_id, body.seat)
     return await match_out(db, cache, match, user)
 
 

@@ -9,14 +9,14 @@ from app.models import User
 from app.models.notifications import NotificationPrefs
 from app.notifications import hook, webhooks
 from app.notifications.outbox import enqueue_test
-from app.sessions.errors import ApiError
+from app.sessions.errors import Invalid, Refused
 
 
-class WebhookRefused(ApiError):
+class WebhookRefused(Invalid):
     """A webhook URL whose host is, or resolves to, an address webhooks must not reach."""
 
     def __init__(self, refusal: webhooks.NotPublic) -> None:
-        super().__init__(422, webhooks.explain(refusal, "en"))
+        super().__init__(webhooks.explain(refusal, "en"))
         self.refusal = refusal
 
 
@@ -31,7 +31,7 @@ async def check_webhook_url(url: str | None) -> None:
     except webhooks.NotPublic as exc:
         raise WebhookRefused(exc) from exc
     except ValueError as exc:
-        raise ApiError(422, f"webhook_url: {exc}") from exc
+        raise Invalid(f"webhook_url: {exc}") from exc
 
 
 async def get_prefs(db: AsyncSession, user: User) -> NotificationPrefs:
@@ -40,6 +40,13 @@ async def get_prefs(db: AsyncSession, user: User) -> NotificationPrefs:
 
 
 async def set_prefs(db: AsyncSession, user: User, email: str | None, webhook_url: str | None,
+                    digest_hours: int | None) -> NotificationPrefs:
+    """``_set_prefs`` in its own transaction."""
+    async with db.begin():
+        return await _set_prefs(db, user, email, webhook_url, digest_hours)
+
+
+async def _set_prefs(db: AsyncSession, user: User, email: str | None, webhook_url: str | None,
                     digest_hours: int | None) -> NotificationPrefs:
     # before the first query: no pooled connection is held while DNS answers
     await check_webhook_url(webhook_url)
@@ -54,8 +61,14 @@ async def set_prefs(db: AsyncSession, user: User, email: str | None, webhook_url
 
 
 async def send_test(db: AsyncSession, user: User) -> list[str]:
+    """``_send_test`` in its own transaction."""
+    async with db.begin():
+        return await _send_test(db, user)
+
+
+async def _send_test(db: AsyncSession, user: User) -> list[str]:
     prefs = await db.get(NotificationPrefs, user.id)
     channels = await enqueue_test(db, prefs) if prefs is not None else []
     if not channels:
-        raise ApiError(400, "no notification channel is set: PUT /api/me/notifications with an email or a webhook_url")
+        raise Refused("no notification channel is set: PUT /api/me/notifications with an email or a webhook_url")
     return channels

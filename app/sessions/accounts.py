@@ -25,18 +25,30 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import User
 from app.sessions import passwords, signins
-from app.sessions.errors import ApiError
+from app.sessions.errors import Conflict, DomainError, Forbidden, Invalid, Unauthenticated
 from app.sessions.limits import RateLimit
 from app.sessions.names import login_of, skeleton
 
 
-class AccountRefused(ApiError):
+class AccountRefused(DomainError):
     """A refusal whose page text is the catalogue entry ``key`` (the JSON API gets ``error``)."""
 
-    def __init__(self, status: int, error: str, key: str, **args: Any) -> None:
-        super().__init__(status, error)
+    def __init__(self, error: str, key: str, **args: Any) -> None:
+        super().__init__(error)
         self.key = key
         self.args_for_page = args
+
+
+class NameTaken(AccountRefused, Conflict):
+    pass
+
+
+class AccountFieldInvalid(AccountRefused, Invalid):
+    pass
+
+
+class WrongOldPassword(AccountRefused, Forbidden):
+    pass
 
 
 @dataclass(frozen=True)
@@ -83,8 +95,8 @@ def login_limits() -> LoginLimits:
 
 
 def name_taken(name: str) -> AccountRefused:
-    return AccountRefused(409, f"name: '{name}' is already registered (or looks like a registered name); "
-                               "log in or pick another", "name_taken", name=name)
+    return NameTaken(f"name: '{name}' is already registered (or looks like a registered name); "
+                     "log in or pick another", "name_taken", name=name)
 
 
 async def remember_language(db: AsyncSession, user: User, lang: str) -> None:
@@ -98,7 +110,7 @@ async def create_guest(db: AsyncSession, name: str, replacing: str | None) -> Si
     """A guest borrows ``name`` (already normalised by the schema) unless an account reads the same."""
     async with db.begin():
         if await db.scalar(select(User.id).where(User.name_skeleton == skeleton(name))) is not None:
-            raise AccountRefused(422, f"name: '{name}' is a registered player's name (or looks like one); "
+            raise AccountFieldInvalid(f"name: '{name}' is a registered player's name (or looks like one); "
                                       "log in, or pick another", "name_reserved", name=name)
         user = User(name=name, is_guest=True)
         db.add(user)
@@ -144,7 +156,7 @@ async def log_in(db: AsyncSession, name: str, password: str, address: str, repla
         # accounts registered before names were normalised log in with their name as stored
         user = await db.scalar(select(User).where(User.login.in_({login, name.strip().lower()})).limit(1))
     if not await passwords.verify(user.password_hash if user is not None else None, password) or user is None:
-        raise ApiError(401, "wrong name or password")
+        raise Unauthenticated("wrong name or password")
     limits.succeeded(login, address)
     async with db.begin():
         return SignIn(user, await _switch_session(db, user.id, replacing))
@@ -156,14 +168,14 @@ async def change_password(db: AsyncSession, user_id: int, old: str, new: str, ad
     async with db.begin():
         user = await db.get(User, user_id)
     if user is None or user.is_guest or user.login is None:
-        raise ApiError(403, "a guest has no password: register first (POST /api/register)")
+        raise Forbidden("a guest has no password: register first (POST /api/register)")
     login_limits().attempt(user.login, address)
     try:
         passwords.check(new, user.name)
     except passwords.PasswordRefused as exc:
-        raise AccountRefused(422, f"new: {exc.message}", exc.kind) from exc
+        raise AccountFieldInvalid(f"new: {exc.message}", exc.kind) from exc
     if not await passwords.verify(user.password_hash, old):
-        raise AccountRefused(403, "old: that is not your current password", "old_password_wrong")
+        raise WrongOldPassword("old: that is not your current password", "old_password_wrong")
     new_hash = await passwords.hash_password(new)
     async with db.begin():
         row = await db.get(User, user_id, with_for_update=True, populate_existing=True)
@@ -187,3 +199,15 @@ async def _switch_session(db: AsyncSession, user_id: int, replacing: str | None)
     if replacing:
         await signins.revoke(db, replacing)
     return await signins.open_session(db, user_id)
+
+
+async def find_user(db: AsyncSession, user_id: Any) -> User | None:
+    return await db.get(User, user_id)
+
+
+async def set_locale(db: AsyncSession, user_id: int, lang: str) -> None:
+    """Remember the account's language (its own transaction)."""
+    async with db.begin():
+        row = await db.get(User, user_id)
+        if row is not None:
+            row.locale = lang

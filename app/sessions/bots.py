@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.models import Match, MatchSeat
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError
 from app.sessions.replay import MatchCache
 from app.sessions.service import bot_step
 
@@ -72,7 +72,7 @@ class BotDriver:
                     return await bot_step(db, self.cache, match_id)
             except IntegrityError:
                 continue  # another worker wrote that seq first: catch up, retry
-            except ApiError as exc:  # the table refused: nothing a retry would change
+            except DomainError as exc:  # the table refused: nothing a retry would change
                 log.warning("bot move in match %s refused: %s", match_id, exc)
                 return False
         return False

@@ -21,7 +21,7 @@ from app.games.protocol import action_rng, validate_action
 from app.models import Action as ActionRow
 from app.models import Match, MatchClock, MatchPace, MatchSeat, User, Vacation
 from app.sessions import clock_rules as rules
-from app.sessions.errors import ApiError
+from app.sessions.errors import Forbidden, Invalid, Refused
 from app.sessions.hooks import on_turn_change
 from app.sessions.replay import MatchCache
 from app.sessions.service import commit_action, get_match, notify, seat_of, seat_rows, seated, utcnow
@@ -163,20 +163,20 @@ async def _out_of_time(db: AsyncSession, match: Match, seats: list[MatchSeat], u
     """Check that ``user`` may skip or replace ``seat``: another seated player, a clock run out."""
     mine = seat_of(seats, user)
     if mine is None:
-        raise ApiError(403, f"only the players seated at this table may {what} a seat; spectators cannot")
+        raise Forbidden(f"only the players seated at this table may {what} a seat; spectators cannot")
     if mine == seat:
-        raise ApiError(403, f"you cannot {what} your own seat; just make your move")
+        raise Forbidden(f"you cannot {what} your own seat; just make your move")
     if next(s for s in seats if s.seat == mine).resigned:
-        raise ApiError(403, f"you resigned from this table; you can no longer {what} a seat")
+        raise Forbidden(f"you resigned from this table; you can no longer {what} a seat")
     target = next((s for s in seats if s.seat == seat), None)
     if target is None:
-        raise ApiError(422, f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
+        raise Invalid(f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
     if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: no clock is running")
+        raise Refused(f"this match is {match.status}: no clock is running")
     if await db.get(MatchPace, match.id) is None:
-        raise ApiError(400, f"this table is untimed: no clock can run out ({TIMEOUT_RULE})")
+        raise Refused(f"this table is untimed: no clock can run out ({TIMEOUT_RULE})")
     if target.bot is not None:
-        raise ApiError(400, f"a bot already plays seat '{seat}'")
+        raise Refused(f"a bot already plays seat '{seat}'")
     clock = (await _clocks(db, match.id, lock=True)).get(seat)
     now = utcnow()
     left = 0 if clock is None else rules.remaining_at(clock.remaining_ms, clock.running_since, now, (
@@ -184,7 +184,7 @@ async def _out_of_time(db: AsyncSession, match: Match, seats: list[MatchSeat], u
     ).get(target.user_id or -1, []))
     if clock is None or left > 0:
         shown = f"{left // 1000} s left" if clock is not None else "the match has no clock for it"
-        raise ApiError(400, f"seat '{seat}' has not run out of time ({shown}): {TIMEOUT_RULE}")
+        raise Refused(f"seat '{seat}' has not run out of time ({shown}): {TIMEOUT_RULE}")
     return target, clock
 
 
@@ -194,7 +194,7 @@ async def skip(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
     seats = await seat_rows(db, match_id)
     await _out_of_time(db, match, seats, user, seat, "skip")
     if seat not in (match.waiting_on or []):
-        raise ApiError(400, f"nothing is waiting on seat '{seat}' now: there is no decision to skip")
+        raise Refused(f"nothing is waiting on seat '{seat}' now: there is no decision to skip")
     loaded = await cache.load(db, match)
     for _ in range(MAX_SKIPPED_ANSWERS):
         decision = next((d for d in loaded.game.pending(loaded.state) if d.seat == seat), None)
@@ -225,7 +225,7 @@ async def reclaim(db: AsyncSession, user: User, match_id: str) -> Match:
     row = next(s for s in seats if s.seat == seat)
     clock = (await _clocks(db, match_id, lock=True)).get(seat)
     if row.bot is None or clock is None or not clock.handed_over:
-        raise ApiError(400, "your seat was not handed to a bot after a timeout: there is nothing to reclaim")
+        raise Refused("your seat was not handed to a bot after a timeout: there is nothing to reclaim")
     pace = await db.get(MatchPace, match_id)
     assert pace is not None
     now = utcnow()
@@ -257,16 +257,22 @@ async def vacation_status(db: AsyncSession, user: User) -> dict[str, Any]:
 
 
 async def start_vacation(db: AsyncSession, user: User, days: int) -> dict[str, Any]:
+    """``_start_vacation`` in its own transaction."""
+    async with db.begin():
+        return await _start_vacation(db, user, days)
+
+
+async def _start_vacation(db: AsyncSession, user: User, days: int) -> dict[str, Any]:
     """Pause all the user's clocks for ``days``, charged against this calendar year."""
     await db.execute(select(User.id).where(User.id == user.id).with_for_update())  # one request at a time
     now = utcnow()
     away = await current_vacation(db, user.id, now)
     if away is not None:
-        raise ApiError(400, f"you are already on vacation until {away.until.isoformat()}; end it first")
+        raise Refused(f"you are already on vacation until {away.until.isoformat()}; end it first")
     status = await vacation_status(db, user)
     if days > status["days_left"]:
-        raise ApiError(400, f"days: {days} days would exceed the yearly vacation allowance of "
-                            f"{status['allowance']} days ({status['days_used']} already used in {now.year})")
+        raise Refused(f"days: {days} days would exceed the yearly vacation allowance of "
+                      f"{status['allowance']} days ({status['days_used']} already used in {now.year})")
     db.add(Vacation(user_id=user.id, year=now.year, starts_at=now, until=now + timedelta(days=days), days=days))
     await db.flush()
     await _notify_tables(db, user)
@@ -274,12 +280,18 @@ async def start_vacation(db: AsyncSession, user: User, days: int) -> dict[str, A
 
 
 async def end_vacation(db: AsyncSession, user: User) -> dict[str, Any]:
+    """``_end_vacation`` in its own transaction."""
+    async with db.begin():
+        return await _end_vacation(db, user)
+
+
+async def _end_vacation(db: AsyncSession, user: User) -> dict[str, Any]:
     """Back early: clocks count again from now, and only the begun days are charged."""
     await db.execute(select(User.id).where(User.id == user.id).with_for_update())
     now = utcnow()
     away = await current_vacation(db, user.id, now)
     if away is None:
-        raise ApiError(400, "you are not on vacation")
+        raise Refused("you are not on vacation")
     away.until = now
     away.days = min(away.days, rules.vacation_days_charged(away.starts_at, now))
     await db.flush()

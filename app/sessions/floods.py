@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from app.models import Match, User
-from app.sessions.errors import ApiError
+from app.sessions.errors import RateLimited
 from app.sessions.limits import RateLimit
 
 MINUTE = 60.0
@@ -77,8 +77,8 @@ async def admit_table(db: AsyncSession, user: User, conn: HTTPConnection) -> Non
     held = await db.scalar(select(func.count()).select_from(Match)
                            .where(Match.created_by == user.id, Match.status == "open"))
     if (held or 0) >= OPEN_TABLES_PER_PLAYER:
-        raise ApiError(429, f"too many open tables: you host {held} tables that have not started "
-                            f"(at most {OPEN_TABLES_PER_PLAYER}); start or abandon one first")
+        raise RateLimited(f"too many open tables: you host {held} tables that have not started "
+                          f"(at most {OPEN_TABLES_PER_PLAYER}); start or abandon one first")
 
 
 def admit_chat_line(user_id: int, match_id: str) -> None:

@@ -5,24 +5,24 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games.protocol import GameRules, Seat, action_rng, validate_action
+from app.games.protocol import GameRules, Seat
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, User
 from app.sessions import replay_jobs
-from app.sessions.errors import ApiError
-from app.sessions.replay import LoggedMove, MatchCache, state_hash
-from app.sessions.service import seat_of, seat_rows
-from app.sessions.views import log_lines, seat_view
+from app.sessions.errors import Forbidden, Invalid, NotFound, Refused
+from app.sessions.log_walk import CHECKPOINT_EVERY, LoggedMove, M, setup, walk
+from app.sessions.replay import MatchCache, state_hash
+from app.sessions.service import get_match, seat_of, seat_rows
+from app.sessions.views import event_msg, event_text, log_lines, seat_view
 
 EXPORT_FORMAT = "warroom-export/1"
 log = logging.getLogger("warroom.history")
@@ -35,17 +35,17 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
     Players see their own seat; once the match is over they may look from any seat.
     Everyone else sees the public view."""
     if match.status == "open":
-        raise ApiError(400, "this match has not started: there is no history yet")
+        raise Refused("this match has not started: there is no history yet")
     if not 0 <= seq <= match.seq:
-        raise ApiError(404, f"seq {seq} is outside this match's log (0–{match.seq})")
+        raise NotFound(f"seq {seq} is outside this match's log (0–{match.seq})")
     seats = await seat_rows(db, match.id)
     you = seat_of(seats, user)
     seat = you
     if as_seat is not None and as_seat != you:
         if as_seat not in {s.seat for s in seats}:
-            raise ApiError(422, f"seat: no seat '{as_seat}' at this table")
+            raise Invalid(f"seat: no seat '{as_seat}' at this table")
         if you is None or match.status != "finished":
-            raise ApiError(403, "only the match's players may look from another seat, and only once it is over")
+            raise Forbidden("only the match's players may look from another seat, and only once it is over")
         seat = as_seat
     loaded = await cache.load(db, match, upto=seq)
     view = seat_view(loaded, seat)  # now: a writer may change a cached state at the next await
@@ -56,13 +56,21 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
             "log": log_lines([(s, e) for s, e in rows], seat)}
 
 
+async def public_log(db: AsyncSession, match_id: str) -> list[tuple[int, str, dict[str, Any] | None]]:
+    """The public event log: (seq, text, message id) for every event anyone watching was told."""
+    await get_match(db, match_id)
+    rows = (await db.execute(select(ActionRow.seq, ActionRow.events).where(ActionRow.match_id == match_id)
+                             .order_by(ActionRow.seq))).all()
+    return [(seq, event_text(e, None), event_msg(e, None)) for seq, events in rows for e in events]
+
+
 async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str, Any]:
     """The whole match as JSON. While it runs, the seed stays sealed, other seats' choices are
     withheld (they may be hidden cards), and each seq carries only the hash of its public view:
     the full state holds hands and deck order, and a hash of a small state space gives it away.
     Once it is over, everything: the seed, every choice, and the full-state hash too."""
     if match.status == "open":
-        raise ApiError(400, "this match has not started: there is nothing to export")
+        raise Refused("this match has not started: there is nothing to export")
     seats = await seat_rows(db, match.id)
     you = seat_of(seats, user)
     over = match.status == "finished"
@@ -135,7 +143,7 @@ class ReplayJob:
 
     def rules(self) -> GameRules:
         game = get_game(self.game)
-        if game is None:  # checked before the job was sent: not an ApiError (it is pickled back)
+        if game is None:  # checked before the job was sent: not a DomainError (it is pickled back)
             raise LookupError(f"game '{self.game}' is not installed here")
         return game
 
@@ -159,7 +167,7 @@ def public_hashes(job: ReplayJob) -> dict[int, str]:
     game = job.rules()
     out: dict[int, str] = {}
     try:
-        for move, state in replay_states(game, job.options, job.table(), job.seed, job.moves):
+        for move, state in walk(game, setup(game, job.options, job.table(), job.seed), job.seed, job.moves):
             out[move.seq] = public_hash(game, state)
     except Exception:  # the log's own fault (see verify): report what replayed
         log.warning("match log of %s stops replaying after seq %s", job.game, max(out, default=0), exc_info=True)
@@ -169,19 +177,19 @@ def public_hashes(job: ReplayJob) -> dict[int, str]:
 def verify_job(export: MatchExport) -> ReplayJob:
     """Check what can be checked without replaying; the replay itself is ``check_replay``."""
     if export.format != EXPORT_FORMAT:
-        raise ApiError(422, f"format: expected '{EXPORT_FORMAT}', got '{export.format}'")
+        raise Invalid(f"format: expected '{EXPORT_FORMAT}', got '{export.format}'")
     if get_game(export.game) is None:
-        raise ApiError(422, f"game: '{export.game}' is not installed here")
+        raise Invalid(f"game: '{export.game}' is not installed here")
     if export.seed is None:
-        raise ApiError(422, "seed: this export was made before the match ended; the seed is sealed until then")
+        raise Invalid("seed: this export was made before the match ended; the seed is sealed until then")
     try:
         seed = bytes.fromhex(export.seed)
     except ValueError as exc:
-        raise ApiError(422, "seed: not a hex string") from exc
+        raise Invalid("seed: not a hex string") from exc
     if [a.seq for a in export.actions] != list(range(1, len(export.actions) + 1)):
-        raise ApiError(422, "actions: seqs must run 1, 2, 3… without gaps")
+        raise Invalid("actions: seqs must run 1, 2, 3… without gaps")
     if any("decision" in a.payload and a.payload.get("choices") is None for a in export.actions):
-        raise ApiError(422, "actions: some moves have their choices withheld (an export of a running match)")
+        raise Invalid("actions: some moves have their choices withheld (an export of a running match)")
     seats = [_seat_fields(s.seat, s.label, s.roles) for s in export.seats]
     moves = [LogMove(a.seq, a.seat, a.payload, a.state_hash, a.public_hash) for a in export.actions]
     return ReplayJob(export.game, dict(export.options), seats, seed, moves)
@@ -200,7 +208,7 @@ def check_replay(job: ReplayJob) -> dict[str, Any]:
                               "engine_version": game.version}
     move = None
     try:
-        for move, state in replay_states(game, job.options, job.table(), job.seed, job.moves):
+        for move, state in walk(game, setup(game, job.options, job.table(), job.seed), job.seed, job.moves):
             if not _hashes_match(game, state, move):
                 return {**result, "ok": False, "first_divergent_seq": move.seq}
     except Exception as exc:  # a tampered move the rules refuse: that is where it diverges
@@ -221,66 +229,8 @@ def _next_seq(moves: Sequence[LoggedMove], last_good: LoggedMove) -> int:
     return next((m.seq for m in moves if m.seq > last_good.seq), last_good.seq)
 
 
-M = TypeVar("M", bound=LoggedMove)
-
-# A replay keeps the state after every CHECKPOINT_EVERY-th standing move, so an undo replays
-# at most that many moves instead of the whole game (memory: one pickled state per stretch).
-CHECKPOINT_EVERY = 32
-
-
 def replay_states(game: GameRules, options: dict[str, Any], seats: list[Seat], seed: bytes,
                   moves: Sequence[M], checkpoint_every: int = CHECKPOINT_EVERY) -> Iterator[tuple[M, Any]]:
-    """Replay a log from its seed, exactly as the server applied it, yielding the state
-    after each row: every move must answer a pending decision legally, an undo takes back
-    the standing move it names, table events (meta rows) leave the state alone.
-
-    Linear in the log: an undo returns to the state kept under an undoable move (the
-    usual undo, undo/redo pairs cost nothing), else to the nearest checkpoint below it.
-    The state yielded is the replay's own: read it before asking for the next one."""
-
-    def play(state: Any, move: M) -> None:
-        if "meta" in move.payload:
-            return
-        decision = next((d for d in game.pending(state)
-                         if d.id == move.payload["decision"] and d.seat == move.seat), None)
-        if decision is None:
-            raise ValueError(f"no decision '{move.payload['decision']}' was pending for seat '{move.seat}'")
-        game.apply(state, move.seat, validate_action(decision, list(move.payload["choices"])),
-                   action_rng(seed, move.seq))
-
-    def rebuild(standing: list[M], checkpoints: list[bytes]) -> Any:
-        base = min(len(standing) // checkpoint_every, len(checkpoints) - 1) * checkpoint_every
-        state = pickle.loads(checkpoints[base // checkpoint_every])
-        for k in range(base, len(standing)):
-            play(state, standing[k])
-            if (k + 1) % checkpoint_every == 0 and len(checkpoints) == (k + 1) // checkpoint_every:
-                checkpoints.append(_freeze(state))  # those past an undone move were dropped
-        return state
-
-    standing: list[M] = []
-    state = game.setup(dict(options), seats, action_rng(seed, 0))
-    # checkpoints[i]: the state after the first i * checkpoint_every standing moves. Pickles, not
-    # deep copies: exact (types and key order survive), compact, and several times faster.
-    checkpoints = [_freeze(state)]
-    under_top: bytes | None = None  # the state under the newest standing move, if it may be undone
-    for move in moves:
-        if "undo" in move.payload:
-            at = next((i for i, m in enumerate(standing) if m.seq == move.payload["undo"]), None)
-            if at is None:
-                raise ValueError("an undo that takes back a move that does not stand")
-            newest = at == len(standing) - 1  # else a seat's answer inside a simultaneous step
-            del standing[at]
-            del checkpoints[at // checkpoint_every + 1:]  # those held the undone move
-            state = pickle.loads(under_top) if newest and under_top is not None else rebuild(standing, checkpoints)
-            under_top = None
-        else:
-            under_top = _freeze(state) if move.payload.get("undoable") else None
-            play(state, move)
-            standing.append(move)
-            if len(standing) % checkpoint_every == 0:
-                checkpoints.append(_freeze(state))
-        yield move, state
-
-
-def _freeze(state: Any) -> bytes:
-    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    """Replay a log from its seed, checking every move, yielding the state after each row
+    (the log walk from the setup; see ``app.sessions.log_walk.walk``)."""
+    return walk(game, setup(game, options, seats, seed), seed, moves, checkpoint_every=checkpoint_every)

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.sessions.errors import ApiError
+from app.sessions.errors import RateLimited
 
 
 @dataclass
@@ -65,8 +65,8 @@ class RateLimit:
         return len(self._buckets)
 
 
-class TooMany(ApiError):
+class TooMany(RateLimited):
     def __init__(self, error: str, retry_after: int, page_key: str | None = None) -> None:
-        super().__init__(429, error, retry_after=retry_after)
+        super().__init__(error, retry_after=retry_after)
         self.retry_after = retry_after
         self.page_key = page_key

@@ -22,7 +22,8 @@ from app.games.protocol import GameRules, Seat
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, MatchSeat, Snapshot
-from app.sessions.history import LogMove, replay_states
+from app.sessions.history import LogMove
+from app.sessions.log_walk import setup, walk
 from app.sessions.replay import seats_of, state_hash
 from app.sessions.service import notify
 
@@ -73,7 +74,7 @@ def replay_log(game: GameRules, log: MatchLog) -> Replayed:
     out = Replayed()
     last: LogMove | None = None
     try:
-        for move, state in replay_states(game, log.options, log.seats, log.seed, log.moves):
+        for move, state in walk(game, setup(game, log.options, log.seats, log.seed), log.seed, log.moves):
             last = move
             if move.state_hash is not None:
                 out.checked += 1

@@ -15,18 +15,18 @@ import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games.protocol import Action, GameRules, Seat, State, action_rng
+from app.games.protocol import GameRules, Seat, State
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
 from app.models import Match, MatchSeat, Snapshot
-from app.sessions.errors import ApiError
+from app.sessions.errors import DomainError, Unavailable
+from app.sessions.log_walk import SETUP_SEQ, is_undo, setup, walk, walk_to_end
 
-SETUP_SEQ = 0
 LOG_TAIL = 30
 
 
@@ -68,77 +68,12 @@ def seats_of(rows: list[MatchSeat]) -> list[Seat]:
 def game_of(match: Match) -> GameRules:
     game = get_game(match.game)
     if game is None:
-        raise ApiError(503, f"game '{match.game}' is not installed on this server")
+        raise Unavailable(f"game '{match.game}' is not installed on this server")
     return game
 
 
 def initial_state(game: GameRules, match: Match, seats: list[Seat]) -> State:
-    return game.setup(dict(match.options), seats, action_rng(match.seed, SETUP_SEQ))
-
-
-def apply_logged(game: GameRules, state: State, seed: bytes, row: ActionRow) -> None:
-    """Re-apply one logged action (already legal when it was committed)."""
-    payload = row.payload
-    action = Action(decision=payload["decision"], choices=tuple(payload["choices"]))
-    game.apply(state, row.seat, action, action_rng(seed, row.seq))
-
-
-def is_undo(row: ActionRow) -> bool:
-    return "undo" in row.payload
-
-
-def is_meta(row: ActionRow) -> bool:
-    """Table events in the log (a resignation...) that leave the game state alone."""
-    return "meta" in row.payload
-
-
-def standing_moves(rows: Sequence[ActionRow]) -> list[ActionRow]:
-    """The log rows still standing: each undo row takes back the standing row it names,
-    the newest one or, inside a simultaneous step, a seat's own answer (see ``undoable_move``).
-
-    Snapshots at or after an undone move are deleted with the undo, so a range that
-    starts at a snapshot always holds the moves its undos take back."""
-    standing: list[ActionRow] = []
-    for row in rows:
-        if is_undo(row):
-            at = next((i for i, r in enumerate(standing) if r.seq == row.payload["undo"]), None)
-            if at is None:
-                raise RuntimeError(f"undo at seq {row.seq} takes back seq {row.payload['undo']}, which does not stand")
-            del standing[at]
-        else:
-            standing.append(row)
-    return standing
-
-
-class LoggedMove(Protocol):
-    seq: int
-    seat: str
-    payload: dict[str, Any]
-
-
-def undoable_move(standing: Sequence[LoggedMove], seat: str) -> LoggedMove | None:
-    """The move ``seat`` may take back now, if any: its own newest standing move, when that
-    is the newest move of all, or when only other seats' answers to the same simultaneous
-    step came after it (answers of one step commute, and none of them revealed anything)."""
-    for i in range(len(standing) - 1, -1, -1):
-        move = standing[i]
-        if move.seat == seat:
-            if "meta" in move.payload or not move.payload.get("undoable"):
-                return None
-            later = standing[i + 1:]
-            group = move.payload.get("group")
-            if all(m.payload.get("undoable") and group is not None and m.payload.get("group") == group
-                   for m in later):
-                return move
-            return None
-        if not (standing[i].payload.get("undoable") and standing[i].payload.get("group")):
-            return None  # another seat's move that is not part of a simultaneous step
-    return None
-
-
-def effective(rows: Sequence[ActionRow]) -> list[ActionRow]:
-    """The standing game moves, in order: what the state is made of."""
-    return [row for row in standing_moves(rows) if not is_meta(row)]
+    return setup(game, dict(match.options), seats, match.seed)
 
 
 async def rows_between(db: AsyncSession, match_id: str, after: int, upto: int) -> Sequence[ActionRow]:
@@ -206,7 +141,7 @@ class MatchCache:
         async with self.lock(match_id):
             try:
                 yield
-            except ApiError as refusal:
+            except DomainError as refusal:
                 if refusal.state_touched:  # refusals before any change leave a good cache behind
                     self.forget(match_id)
                 raise
@@ -269,9 +204,7 @@ class MatchCache:
         if cached is not None and cached.seq < target and keep:
             rows = await rows_between(db, match.id, cached.seq, target)
             if not any(is_undo(row) for row in rows):  # an undo may reach behind the cached state
-                for row in rows:
-                    if not is_meta(row):
-                        apply_logged(game, cached.state, match.seed, row)
+                for row, _state in walk(game, cached.state, match.seed, rows, check=False, every_row=False):
                     cached.remember(row.seq, row.events)
                 cached.seq = target
                 cached.views.clear()
@@ -280,8 +213,7 @@ class MatchCache:
                 return cached
         loaded = await self._from_snapshot(db, match, game, target)
         rows = await rows_between(db, match.id, loaded.seq, target)
-        for row in effective(rows):
-            apply_logged(game, loaded.state, match.seed, row)
+        loaded.state = walk_to_end(game, loaded.state, match.seed, rows)
         loaded.seq = target
         recent = (await db.execute(
             select(ActionRow.seq, ActionRow.events)

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from app.sessions.errors import ApiError
+from app.sessions.errors import Unavailable
 from app.sessions.limits import RateLimit
 
 T = TypeVar("T")
@@ -87,13 +87,13 @@ class ReplayPool:
 
     async def run(self, job: Callable[..., T], *args: Any) -> T:
         if self._jobs >= self.processes + self.waiting_limit:
-            raise ApiError(503, "the server is busy replaying other matches: try again in a minute", retry_after=30)
+            raise Unavailable("the server is busy replaying other matches: try again in a minute", retry_after=30)
         self._jobs += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool(), job, *args)
         except BrokenProcessPool as exc:  # a worker died (killed, out of memory): start afresh next time
             self.close()
-            raise ApiError(503, "the replay worker stopped: try again") from exc
+            raise Unavailable("the replay worker stopped: try again") from exc
         finally:
             self._jobs -= 1
 

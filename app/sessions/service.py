@@ -28,7 +28,7 @@ from app.games.registry import package
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
 from app.sessions.clock_rules import ClockError, parse_pace
-from app.sessions.errors import ApiError, RefusedMidway, not_found
+from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMidway, Stale, not_found
 from app.sessions.hooks import turn_changed
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, state_hash
 from app.sessions.settings import snapshot_every
@@ -67,15 +67,15 @@ def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
     for key in options:
         if key not in specs:
             known = ", ".join(specs) or "none"
-            raise ApiError(422, f"options.{key}: {game.title} has no option '{key}' (known: {known})")
+            raise Invalid(f"options.{key}: {game.title} has no option '{key}' (known: {known})")
     result: dict[str, Any] = {}
     for spec in game.options:
         value = options.get(spec.id, spec.default)
         if spec.kind == "bool":
             if not isinstance(value, bool):
-                raise ApiError(422, f"options.{spec.id}: must be true or false")
+                raise Invalid(f"options.{spec.id}: must be true or false")
         elif spec.choices and value not in spec.choices:
-            raise ApiError(422, f"options.{spec.id}: must be one of {', '.join(map(str, spec.choices))}")
+            raise Invalid(f"options.{spec.id}: must be one of {', '.join(map(str, spec.choices))}")
         result[spec.id] = value
     return result
 
@@ -84,18 +84,18 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
                        mode: str, clock: dict[str, Any] | None = None) -> Match:
     game = get_game(game_id)
     if game is None:
-        raise ApiError(422, f"game: '{game_id}' is not installed here")
+        raise Invalid(f"game: '{game_id}' is not installed here")
     if not game.min_players <= players <= game.max_players:
-        raise ApiError(422, f"players: {game.title} takes {game.min_players}–{game.max_players} players")
+        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players")
     opts = check_options(game, options)
     try:
         seats = game.roles(players, opts)
     except Illegal as exc:
-        raise ApiError(422, f"players: {exc}") from exc
+        raise Invalid(f"players: {exc}") from exc
     try:
         pace = parse_pace(mode, clock)  # None: untimed
     except ClockError as exc:
-        raise ApiError(422, str(exc)) from exc
+        raise Invalid(str(exc)) from exc
     match_id = new_match_id()
     while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
         match_id = new_match_id()
@@ -150,32 +150,32 @@ async def seated(db: AsyncSession, user: User, match_id: str, doing: str) -> tup
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise ApiError(403, "you do not hold a seat at this table")
+        raise Forbidden("you do not hold a seat at this table")
     if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: there is nothing to {doing}")
+        raise Refused(f"this match is {match.status}: there is nothing to {doing}")
     return match, seats, seat
 
 
 async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) -> str:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise ApiError(400, "this table has already started; you can watch it as a spectator")
+        raise Refused("this table has already started; you can watch it as a spectator")
     seats = await seat_rows(db, match_id)
     if (mine := seat_of(seats, user)) is not None:
         if seat in (None, mine):
             return mine
-        raise ApiError(400, f"you already sit in seat '{mine}'; one seat per player")
+        raise Refused(f"you already sit in seat '{mine}'; one seat per player")
     free = [s for s in seats if s.user_id is None and s.bot is None]
     if seat is None:
         if not free:
-            raise ApiError(400, "every seat at this table is taken")
+            raise Refused("every seat at this table is taken")
         chosen = free[0]
     else:
         chosen = next((s for s in seats if s.seat == seat), None)
         if chosen is None:
-            raise ApiError(422, f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
+            raise Invalid(f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
         if chosen not in free:
-            raise ApiError(400, f"seat '{seat}' is already taken")
+            raise Refused(f"seat '{seat}' is already taken")
     chosen.user_id = user.id
     await db.flush()
     return chosen.seat
@@ -184,18 +184,18 @@ async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) ->
 async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: str) -> None:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise ApiError(400, "bots can only fill seats before the match starts")
+        raise Refused("bots can only fill seats before the match starts")
     known = (RANDOM_BOT, *package(match.game).bots)
     if bot not in known:
-        raise ApiError(422, f"bot: unknown bot '{bot}' (known: {', '.join(known)})")
+        raise Invalid(f"bot: unknown bot '{bot}' (known: {', '.join(known)})")
     seats = await seat_rows(db, match_id)
     if seat_of(seats, user) is None and match.created_by != user.id:
-        raise ApiError(403, "only the table's host or a seated player may add bots")
+        raise Forbidden("only the table's host or a seated player may add bots")
     chosen = next((s for s in seats if s.seat == seat), None)
     if chosen is None:
-        raise ApiError(422, f"seat: no seat '{seat}' at this table")
+        raise Invalid(f"seat: no seat '{seat}' at this table")
     if chosen.user_id is not None or chosen.bot is not None:
-        raise ApiError(400, f"seat '{seat}' is already taken")
+        raise Refused(f"seat '{seat}' is already taken")
     chosen.bot = bot
     await db.flush()
 
@@ -203,13 +203,13 @@ async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: s
 async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
     match = await get_match(db, match_id, lock=True)
     if match.created_by != user.id:
-        raise ApiError(403, "only the player who created the table may start it")
+        raise Forbidden("only the player who created the table may start it")
     if match.status != "open":
-        raise ApiError(400, f"this match is already {match.status}")
+        raise Refused(f"this match is already {match.status}")
     seats = await seat_rows(db, match_id)
     empty = [s.seat for s in seats if s.user_id is None and s.bot is None]
     if empty:
-        raise ApiError(400, f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)")
+        raise Refused(f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)")
     match.status = "active"
     cache.forget(match_id)
     loaded = await cache.load(db, match)
@@ -261,10 +261,10 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
             return decision
     mine = [d.id for d in pending if d.seat == seat]
     if any(d.id == decision_id for d in pending):  # a seat the caller does not hold: forbidden, not malformed
-        raise ApiError(403, f"decision '{decision_id}' is not yours to make: it is another seat's turn")
+        raise Forbidden(f"decision '{decision_id}' is not yours to make: it is another seat's turn")
     if not mine:
-        raise ApiError(400, f"it is not your turn: nothing is waiting on seat '{seat}'")
-    raise ApiError(400, f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
+        raise Refused(f"it is not your turn: nothing is waiting on seat '{seat}'")
+    raise Refused(f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
 
 
 async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
@@ -276,7 +276,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        raise RefusedMidway(400, str(exc)) from exc
+        raise RefusedMidway(str(exc)) from exc
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -307,19 +307,19 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise ApiError(403, "you do not hold a seat at this table; spectators cannot act")
+        raise Forbidden("you do not hold a seat at this table; spectators cannot act")
     if next(s for s in seats if s.seat == seat).bot:
-        raise ApiError(403, f"a bot plays seat '{seat}' now; reclaim the seat before moving")
+        raise Forbidden(f"a bot plays seat '{seat}' now; reclaim the seat before moving")
     if key is not None:
         earlier = await db.scalar(select(ActionRow).where(ActionRow.match_id == match_id,
                                                           ActionRow.idempotency_key == key))
         if earlier is not None:
             if earlier.user_id != user.id:
-                raise ApiError(409, "this idempotency key was already used by someone else")
+                raise Conflict("this idempotency key was already used by someone else")
             return Submitted(match, earlier.seq, False, seat, has_bots=any(s.bot for s in seats))
     if match.status != "active":
-        raise ApiError(400, f"this match is {match.status}: no moves can be made")
-    stale = ApiError(409, f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+        raise Refused(f"this match is {match.status}: no moves can be made")
+    stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
     if seq > match.seq:
         raise stale
     loaded = await cache.load(db, match)
@@ -329,7 +329,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     try:
         action = validate_action(decision, choices)
     except Illegal as exc:
-        raise RefusedMidway(400, str(exc)) from exc
+        raise RefusedMidway(str(exc)) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
     return Submitted(match, match.seq, True, seat, has_bots=any(s.bot for s in seats))
 

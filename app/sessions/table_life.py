@@ -10,17 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.i18n import N_
 from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
-from app.sessions.errors import ApiError
+from app.sessions.errors import Forbidden, Invalid, Refused, Stale
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import (
-    MatchCache,
-    MatchHead,
-    game_of,
-    is_meta,
-    standing_moves,
-    state_hash,
-    undoable_move,
-)
+from app.sessions.log_walk import is_meta, standing, undoable_move
+from app.sessions.replay import MatchCache, MatchHead, game_of, state_hash
 from app.sessions.service import finish, get_match, notify, seat_rows, seated, settle, utcnow
 
 UNDO_RULE = ("undo never crosses another player's action, a reveal, a shuffle or a die roll; inside a "
@@ -46,17 +39,17 @@ async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
     """Take back the caller's newest standing move, as a new row of the log."""
     match, seats, seat = await seated(db, user, match_id, "take back")
     if seq != match.seq:
-        raise ApiError(409, f"stale undo: it was asked at seq {seq} but the table is at seq {match.seq}")
+        raise Stale(f"stale undo: it was asked at seq {seq} but the table is at seq {match.seq}")
     rows = (await db.scalars(select(ActionRow).where(ActionRow.match_id == match_id)
                              .order_by(ActionRow.seq))).all()
-    standing = standing_moves(rows)
-    if not standing:
-        raise ApiError(400, "there is no move to take back")
-    target = undoable_move(standing, seat)
+    standing_rows = standing(rows)
+    if not standing_rows:
+        raise Refused("there is no move to take back")
+    target = undoable_move(standing_rows, seat)
     if target is None:
-        if standing[-1].seat == seat and not is_meta(standing[-1]):
-            raise ApiError(400, f"your last move cannot be taken back ({UNDO_RULE})")
-        raise ApiError(400, f"you can only take back your own last move; another seat has acted since ({UNDO_RULE})")
+        if standing_rows[-1].seat == seat and not is_meta(standing_rows[-1]):
+            raise Refused(f"your last move cannot be taken back ({UNDO_RULE})")
+        raise Refused(f"you can only take back your own last move; another seat has acted since ({UNDO_RULE})")
     label = next(s.label for s in seats if s.seat == seat)
     row = await _append(db, match, seat, {"undo": target.seq}, f"{label} takes back a move", user,
                         table_msg(N_("log_takes_back"), label))
@@ -102,9 +95,9 @@ async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str)
 async def abandon(db: AsyncSession, user: User, match_id: str) -> Match:
     match = await get_match(db, match_id, lock=True)
     if match.created_by != user.id:
-        raise ApiError(403, "only the player who created the table may abandon it")
+        raise Forbidden("only the player who created the table may abandon it")
     if match.status != "open":
-        raise ApiError(400, f"only a table that has not started can be abandoned; this one is {match.status}")
+        raise Refused(f"only a table that has not started can be abandoned; this one is {match.status}")
     match.status = "abandoned"
     await notify(db, match)
     return match
@@ -114,16 +107,16 @@ async def kick(db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
     """Before the start the host may free a seat: a player who never showed, or a bot."""
     match = await get_match(db, match_id, lock=True)
     if match.created_by != user.id:
-        raise ApiError(403, "only the player who created the table may free a seat")
+        raise Forbidden("only the player who created the table may free a seat")
     if match.status != "open":
-        raise ApiError(400, "seats can only be freed before the match starts")
+        raise Refused("seats can only be freed before the match starts")
     row = next((s for s in await seat_rows(db, match_id) if s.seat == seat), None)
     if row is None:
-        raise ApiError(422, f"seat: no seat '{seat}' at this table")
+        raise Invalid(f"seat: no seat '{seat}' at this table")
     if row.user_id == user.id:
-        raise ApiError(400, "you cannot kick yourself; abandon the table instead")
+        raise Refused("you cannot kick yourself; abandon the table instead")
     if row.user_id is None and row.bot is None:
-        raise ApiError(400, f"seat '{seat}' is already empty")
+        raise Refused(f"seat '{seat}' is already empty")
     row.user_id, row.bot = None, None
     await notify(db, match)
     return match

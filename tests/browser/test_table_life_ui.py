@@ -258,6 +258,8 @@ def test_replay_stepping_with_the_buttons_and_the_slider(server: Any, make_playe
         expect(history).to_have_attribute("data-seq", "1")
         expect(history.locator(".history-log")).to_contain_text("You bid")
         slider = page.locator("#history-slider")
+        # a control swapped in is live once htmx has settled it (a user is never that quick)
+        page.wait_for_selector("#history:not(.htmx-added):not(.htmx-settling):not(.htmx-swapping)")
         slider.fill(str(last))  # a range input takes fill() and fires change
         expect(history).to_have_attribute("data-seq", str(last))
         page.locator("#history-first").click()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.api.pages import board_extras, board_template, templates
+from app.api.templating import board_extras, board_template, templates
 from app.games.protocol import Seat
 from app.games.qmg import GAME
 from app.games.qmg.data import map_pack

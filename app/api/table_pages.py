@@ -1,0 +1,281 @@
+"""The table page, its live socket, and its htmx posts (answer, undo, resign, chat).
+
+The panels are rendered from ``seat_view`` / ``pending_for`` / ``log_lines`` only, the same
+per-seat filtering the JSON API and its socket use, never from the raw state."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import FormData
+
+from app.api.auth import csrf_token
+from app.api.deps import current_user, get_cache, get_db, get_work, optional_user
+from app.api.errors import ApiError, status_of
+from app.api.live import serve_socket
+from app.api.page_kit import (
+    back_with,
+    base_context,
+    checked_form,
+    field,
+    first_error,
+    flash_only,
+    html_url,
+    page_lang,
+    refused,
+    whole_number,
+)
+from app.api.schemas import ChatIn
+from app.api.templating import (
+    asset_kind,
+    board_asset_path,
+    board_extras,
+    board_template,
+    describe,
+    seat_facts,
+    templates,
+    view_sections,
+)
+from app.games.registry import installed
+from app.i18n import choose_lang, t, tn, use_lang
+from app.models import Match, User
+from app.sessions import table_view, work
+from app.sessions.chat import ChatLine
+from app.sessions.errors import DomainError
+from app.sessions.maintenance import engine_warning
+from app.sessions.replay import MatchCache
+from app.sessions.work import MatchWork
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
+
+
+@router.get("/games/{game_id}/{name}")
+async def board_asset(game_id: str, name: str) -> Response:
+    path = board_asset_path(game_id, name)
+    kind = asset_kind(name)
+    if path is None or kind is None:
+        raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
+    return FileResponse(path, media_type=kind[1])
+
+
+def clock_text(clock: dict[str, Any] | None) -> str:
+    """A seat's bank as players read it: 12:34 on a live clock, 2d 5h on a slow one."""
+    if not clock:
+        return ""
+    seconds = max(0, int(clock["remaining_ms"]) // 1000)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    if days:
+        return tn("clock_days", days) + " " + tn("clock_hours", hours)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *, invite: str,
+                        csrf: str, message: dict[str, Any] | None = None,
+                        message_seat: str | None = None) -> dict[str, Any]:
+    """Everything the table's panels show, for this user's seat only. ``message`` is the
+    message for ``message_seat`` when the live hub already built it (the page socket)."""
+    read = await table_view.read_table_page(db, cache, match, user, message=message, message_seat=message_seat)
+    rows, you, mine, names, clocks = read.seats, read.you, read.mine, read.names, read.clocks
+    game = installed().get(match.game)
+    waiting = set(match.waiting_on or []) if match.status == "active" else set()
+    view: dict[str, Any] = {}
+    pending: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = []
+    seq = match.seq
+    if (message := read.message) is not None:
+        seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
+    by_seat = {s["id"]: s for s in seat_facts(match.game, view) if isinstance(s, dict) and "id" in s}
+    columns: list[str] = []
+    for entry in by_seat.values():
+        columns += [k for k in entry if k not in ("id", "label") and k not in columns]
+    seats = [{"seat": r.seat, "label": r.label, "player": names.get(r.user_id), "bot": r.bot, "you": r.seat == you,
+              "waiting": r.seat in waiting, "resigned": r.resigned, "taken": r.user_id is not None or r.bot,
+              "clock": clock_text(clocks.get(r.seat)), "timed_out": bool(clocks.get(r.seat, {}).get("timed_out")),
+              "vacation": (clocks.get(r.seat) or {}).get("on_vacation_until"),
+              "extra": by_seat.get(r.seat, {})} for r in rows]
+    labels = {r.seat: r.label for r in rows}
+    hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
+    hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
+                          and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
+    playing = match.status == "active" and mine is not None and not mine.bot
+    extras = board_extras(match.game, view, you)  # a game's own board may show the hand itself
+    return {
+        "match_id": match.id, "game_id": match.game, "game_title": game.title if game else match.game,
+        "mode": match.mode, "status": match.status, "seq": seq, "you": you, "signed_in": user is not None,
+        "host": user is not None and match.created_by == user.id, "invite": invite, "csrf": csrf,
+        "seats": seats, "columns": columns,
+        "waiting_labels": [r.label for r in rows if r.seat in waiting],
+        "outcome": match.outcome, "view": view, "pending": pending, "log": log,
+        "my_turn": any(not d.get("optional") for d in pending),  # any-time decisions make no turn
+        "hand": hand, "hand_decision": hand_decision,
+        "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
+        "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
+        "public": describe(view, not_public, labels),
+        "board_template": board_template(match.game),
+        "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
+        "chat": chat_lines(read.chat),
+        "can_chat": user is not None and (you is not None or match.spectator_chat),
+        "can_undo": read.can_undo,
+        "can_resign": playing,
+        "can_reclaim": match.status == "active" and mine is not None and bool(mine.bot) and not mine.resigned,
+        "has_history": table_view.history_allowed(match, you),
+        "moves_waiting": read.moves_waiting,
+        "engine_warning": engine_warning(match),
+    }
+
+
+def chat_lines(lines: list[ChatLine] | None) -> list[dict[str, Any]] | None:
+    """The chat as the page shows it, or None when the table keeps it to the players."""
+    if lines is None:
+        return None
+    # a guest may borrow any free name: the mark tells them from the account holders
+    return [{"id": line.id, "name": f"{line.name} {t('guest_suffix')}" if line.is_guest else line.name,
+             "text": line.text} for line in lines]
+
+
+def render_panels(ctx: dict[str, Any], flash: str | None = None, with_flash: bool = False) -> str:
+    return templates.get_template("panels_oob.html").render(**ctx, flash=flash, with_flash=with_flash)
+
+
+async def fresh_match(db: AsyncSession, match_id: str) -> Match:
+    match = await table_view.find_match(db, match_id, fresh=True)
+    if match is None:
+        raise ApiError(404, t("not_found"))
+    return match
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse, name="table_page")
+async def table_page(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                     cache: MatchCache = Depends(get_cache), user: User | None = Depends(optional_user)) -> Response:
+    ctx = await base_context(request, db, user)
+    match = await table_view.find_match(db, match_id)
+    if match is None:
+        return templates.TemplateResponse(request, "missing.html", ctx, status_code=404)
+    ctx.update(await table_context(db, cache, match, user, csrf=ctx["csrf"],
+                                   invite=str(request.url_for("table_page", match_id=match_id))))
+    return templates.TemplateResponse(request, "table.html", ctx)
+
+
+@router.websocket("/matches/{match_id}/live")
+async def table_socket(websocket: WebSocket, match_id: str) -> None:
+    """The table page's live feed: the panels as htmx out-of-band fragments after every commit."""
+    app = websocket.app
+    async with app.state.sessions() as db:
+        user = await current_user(websocket, db)
+    csrf = str(websocket.session.get("csrf") or "")
+    lang = choose_lang(websocket.session.get("lang"), None, websocket.headers.get("accept-language"))
+    invite = html_url(str(websocket.url_for("table_page", match_id=match_id)))
+
+    async def render(message: dict[str, Any] | None, match: Match, seat: str | None) -> str:
+        use_lang(lang)  # the hub renders every socket in turn: each in its own page's language
+        # the hub read the seat table for this push: ``message`` is for the user's seat now
+        async with app.state.sessions() as db:
+            ctx = await table_context(db, app.state.cache, match, user, invite=invite, csrf=csrf, message=message,
+                                      message_seat=seat)
+        return render_panels(ctx)
+
+    await serve_socket(websocket, match_id, render=render)
+
+
+async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, user: User | None, match_id: str,
+                      status: int, flash: str) -> Response:
+    """After an htmx post at the table: the panels (and any error) as out-of-band fragments;
+    after a plain form post: back to the table, the error in the flash."""
+    if request.headers.get("hx-request") != "true":
+        return back_with(request, f"/matches/{match_id}", flash or None)
+    try:
+        match = await fresh_match(db, match_id)
+    except DomainError as exc:
+        return flash_only(exc.error, status_of(exc))
+    ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
+                              invite=str(request.url_for("table_page", match_id=match_id)))
+    return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
+
+
+async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user: User | None, match_id: str,
+                     sign_in_key: str, act: Callable[[FormData, User], Awaitable[Any]]) -> Response:
+    """An htmx post from the table (answer, undo, resign): check the token and the user, act,
+    then re-render the panels, with the refusal's own text when the rules said no."""
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    try:
+        if user is None:
+            raise ApiError(401, t(sign_in_key))
+        await act(form, user)
+    except DomainError as exc:
+        status = status_of(exc)
+        flash = t("stale", detail=exc.error) if status_of(exc) == 409 else exc.error
+    return await table_reply(request, db, cache, user, match_id, status, flash)
+
+
+def form_seq(form: FormData) -> int:
+    text = field(form, "seq")
+    if not text:
+        raise ApiError(422, "seq: the form did not say which state it was made against")
+    return whole_number(text, "seq")
+
+
+@router.post("/matches/{match_id}/answer")
+async def answer_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                      cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                      user: User | None = Depends(optional_user)) -> Response:
+    """Answer a pending decision, exactly as POST /api/matches/{id}/actions does."""
+    async def act(form: FormData, player: User) -> None:
+        choices = [field(form, "choice")] if "choice" in form else [str(c) for c in form.getlist("choices")]
+        await work.submit(tables, db, player, match_id, form_seq(form), field(form, "decision"), choices, None)
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_to_join", act)
+
+
+@router.post("/matches/{match_id}/undo")
+async def undo_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                    user: User | None = Depends(optional_user)) -> Response:
+    """Take back one's own last move, exactly as POST /api/matches/{id}/undo does."""
+    async def act(form: FormData, player: User) -> None:
+        await work.undo(tables, db, player, match_id, form_seq(form))
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
+
+
+@router.post("/matches/{match_id}/resign")
+async def resign_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                      cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                      user: User | None = Depends(optional_user)) -> Response:
+    async def act(_form: FormData, player: User) -> None:
+        await work.resign(tables, db, player, match_id)
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
+
+
+@router.post("/matches/{match_id}/chat")
+async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                    tables: MatchWork = Depends(get_work), user: User | None = Depends(optional_user)) -> Response:
+    form = await checked_form(request)
+    if form is None:
+        return refused()
+    status, flash = 200, ""
+    try:
+        if user is None:
+            raise ApiError(401, t("sign_in_to_join"))
+        try:
+            body = ChatIn(text=field(form, "text"))
+        except ValidationError as exc:
+            raise ApiError(422, first_error(exc)) from exc
+        await work.say(tables, db, user, match_id, body.text)
+    except DomainError as exc:
+        status, flash = status_of(exc), exc.error
+    if request.headers.get("hx-request") != "true":
+        return back_with(request, f"/matches/{match_id}", flash or None)
+    chat = chat_lines(await table_view.read_chat(db, match_id, user))
+    html = templates.get_template("chat_oob.html").render(chat=chat, flash=flash)
+    return HTMLResponse(html, status_code=status)

@@ -1,0 +1,131 @@
+"""The one read of a table: its seats, who the caller is there, clocks, and the caller's seat's
+message (view, pending decisions, log). The JSON API (``MatchOut``) and the table page (its
+panels, the page socket) both build on it; neither reads the database itself.
+
+A reader never waits on the match's lock while it holds a pooled connection, and gives the
+connection back before the CPU work of building a message (it comes back only on a miss)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models import Action as ActionRow
+from app.models import Match, MatchSeat, User
+from app.sessions import chat, lobby, service
+from app.sessions.clocks import clock_states
+from app.sessions.log_walk import undoable_move
+from app.sessions.replay import MatchCache
+from app.sessions.views import pending_for, seat_message, seat_view
+
+CHAT_LINES = 100  # the page shows the newest lines
+UNDO_LOOKBACK = 64  # log rows searched for the caller's newest standing move
+
+
+@dataclass
+class TableRead:
+    match: Match
+    seats: list[MatchSeat]
+    you: str | None
+    names: dict[int | None, str]
+    clocks: dict[str, dict[str, Any]]
+    message: dict[str, Any] | None  # None: not read (a page of a table that never started)
+    # what only the page shows
+    chat: list[chat.ChatLine] | None = None  # None: kept to the players
+    can_undo: bool = False
+    moves_waiting: int = 0
+
+    @property
+    def mine(self) -> MatchSeat | None:
+        return next((r for r in self.seats if r.seat == self.you), None)
+
+
+async def find_match(db: AsyncSession, match_id: str, fresh: bool = False) -> Match | None:
+    """The match row, or None; ``fresh``: read again even if this session already holds it."""
+    return await db.get(Match, match_id, populate_existing=fresh)
+
+
+async def read_table(db: AsyncSession, cache: MatchCache, match: Match, user: service.Player | None) -> TableRead:
+    """What the JSON API shows of a match to ``user``."""
+    seats = await service.seat_rows(db, match.id)
+    you = service.seat_of(seats, user)
+    names = await player_names(db, seats)
+    clocks = await clock_states(db, match, seats, service.utcnow())
+    await db.commit()  # the connection goes back to the pool before the CPU work (it comes back only on a miss)
+    return TableRead(match, seats, you, names, clocks, await read_message(db, cache, match, you))
+
+
+async def read_table_page(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *,
+                          message: dict[str, Any] | None = None, message_seat: str | None = None) -> TableRead:
+    """What the table page shows of a match to ``user``: the API's read, plus the chat, whether
+    the caller may take a move back, and how many matches wait on them. ``message`` is the
+    message for ``message_seat`` when the live hub already built it (the page socket)."""
+    seats = await service.seat_rows(db, match.id)
+    you = service.seat_of(seats, user)
+    names = await player_names(db, seats)
+    clocks = await clock_states(db, match, seats, service.utcnow()) if match.status == "active" else {}
+    read = TableRead(match, seats, you, names, clocks, None)
+    if match.status not in ("open", "abandoned"):
+        if message is None or message_seat != you:  # the seat changed since the hub looked
+            message = await read_message(db, cache, match, you)
+        read.message = message
+    mine = read.mine
+    playing = match.status == "active" and mine is not None and not mine.bot
+    if chat.chat_open_to(match, you):
+        read.chat = await chat.lines(db, match.id, CHAT_LINES, newest=True)
+    read.can_undo = playing and you is not None and await last_move_undoable(db, match.id, you)
+    read.moves_waiting = await lobby.moves_waiting(db, user)
+    return read
+
+
+async def read_chat(db: AsyncSession, match_id: str, user: User | None) -> list[chat.ChatLine] | None:
+    """The page's chat after a line was said: None when the table is gone or keeps it to the players."""
+    match = await find_match(db, match_id)
+    if match is None or not chat.chat_open_to(match, service.seat_of(await service.seat_rows(db, match_id), user)):
+        return None
+    return await chat.lines(db, match.id, CHAT_LINES, newest=True)
+
+
+async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:
+    """The seat's message as of ``match`` (or newer), for a reader: never waits on the
+    match's lock while holding a connection, and builds it before anything else runs."""
+    if match.status == "open":
+        return seat_message(None, match, seat)
+    loaded = await cache.read(db, match)
+    return seat_message(loaded, loaded.head if loaded.seq != match.seq and loaded.head else match, seat)
+
+
+async def read_answered(db: AsyncSession, cache: MatchCache, done: service.Submitted) -> dict[str, Any]:
+    """What the answering seat sees right after its answer: the state at the answer's seq."""
+    loaded = cache.peek(done.match.id)
+    if loaded is None or loaded.seq != done.seq:  # a retried key, or the table moved on meanwhile
+        loaded = await cache.load(db, done.match, upto=done.seq)
+    return {"seq": loaded.seq, "view": seat_view(loaded, done.seat),
+            "pending": pending_for(loaded, done.seat, done.match.status), "applied": done.applied}
+
+
+async def player_names(db: AsyncSession, seats: list[MatchSeat]) -> dict[int | None, str]:
+    ids = [s.user_id for s in seats if s.user_id is not None]
+    if not ids:
+        return {}
+    rows = (await db.execute(select(User.id, User.name, User.is_guest).where(User.id.in_(ids)))).all()
+    return {uid: f"{name} (guest)" if guest else name for uid, name, guest in rows}
+
+
+async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool:
+    """Whether the caller has a move it may take back now (the server checks again on undo):
+    the newest moves of the log, less the ones undone, judged by the undo rule itself."""
+    rows = list(reversed((await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
+                                           .where(ActionRow.match_id == match_id)
+                                           .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()))
+    undone = {int(r.payload["undo"]) for r in rows if "undo" in r.payload}
+    standing = [r for r in rows if "undo" not in r.payload and r.seq not in undone]
+    return undoable_move(standing, seat) is not None
+
+
+def history_allowed(match: Match, you: str | None) -> bool:
+    """Players step through their own seat while it runs; everyone once it is over."""
+    return match.status == "finished" or (match.status == "active" and you is not None)
