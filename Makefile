@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast test-slow lint bench clean
+.PHONY: run test test-fast test-slow lint bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
 	wait $$first && test $$second -eq 0
+
+# the UI's gettext catalogues (app/locale): extract the message ids, add new ones to every language,
+# compile the .mo (optional: a missing or older .mo is compiled from its .po when the server starts)
+messages: $(STAMP)
+	$(PY) scripts/messages.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests scripts migrations

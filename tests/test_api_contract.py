@@ -125,7 +125,10 @@ def test_public_log_hides_private_texts(make_player):
     bob.act(match_id, "bid:p2:round1", "0")
     log = alice.get(f"/api/matches/{match_id}/log").json()
     assert any("bid" in line["text"].lower() for line in log)
-    assert all(set(line) == {"seq", "text"} for line in log)
+    assert all(set(line) == {"seq", "text", "msg"} for line in log)
+    # the message ids are the public lines' too: never a seat's private line ("You bid 2")
+    assert all(line["msg"] is None or line["msg"]["id"] != "you_bid" for line in log)
+    assert any(line["msg"] and line["msg"]["id"] == "has_bid" for line in log)
 
 
 def test_my_matches_marks_your_move(make_player):

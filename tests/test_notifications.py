@@ -255,6 +255,23 @@ def test_the_test_button_sends_through_each_channel(notifying: Server, smtp: Smt
     assert len(smtp.to("erin@example.org")) == 1
 
 
+def test_messages_speak_the_language_the_account_last_signed_in_with(notifying: Server, smtp: SmtpSink,
+                                                                     hooks: Hooks) -> None:
+    zosia = Player(notifying.url, "Zosia")
+    zosia.http.headers["Accept-Language"] = "pl-PL,pl;q=0.9"
+    assert zosia.post("/api/register", {"name": "Zosia", "password": "dlugie haslo 1"}).status_code == 200
+    opt_in(zosia, hooks)
+    assert zosia.post("/api/me/notifications/test").status_code == 200
+    wait_until(lambda: smtp.to("zosia@example.org") and hooks.at("/hook/zosia"), what="the Polish test messages")
+    assert [m.subject for m in smtp.to("zosia@example.org")] == ["Warroom: powiadomienie testowe"]
+    assert hooks.at("/hook/zosia")[0]["content"].startswith("To jest test: powiadomienia Warroom")
+    tom = Player(notifying.url, "Tom")  # named no language: English
+    opt_in(tom, None)
+    assert tom.post("/api/me/notifications/test").status_code == 200
+    wait_until(lambda: smtp.to("tom@example.org"), what="the English test message")
+    assert [m.subject for m in smtp.to("tom@example.org")] == ["Warroom test notification"]
+
+
 def test_a_failing_webhook_is_retried_with_backoff(notifying: Server, hooks: Hooks) -> None:
     ivy = Player(notifying.url, "Ivy")
     opt_in(ivy, hooks, mail=False)

@@ -25,7 +25,7 @@ from app.api.page_kit import (
     refused,
 )
 from app.api.schemas import GuestIn, LoginIn, RegisterIn
-from app.i18n import LANGS
+from app.i18n import LANGS, current_lang
 from app.models import User
 from app.sessions import accounts, floods
 from app.sessions.errors import DomainError
@@ -40,6 +40,8 @@ async def signed_in(request: Request, make: Callable[[AsyncSession], Awaitable[a
             signed = await make(db)
         except DomainError as exc:
             return back_with(request, next_url, page_error(exc))
+    async with request.app.state.sessions() as db:  # what notifications speak until the account picks a language
+        await accounts.remember_language(db, signed.user, current_lang())
     lang = request.session.get("lang")
     sign_in(request, signed)  # a fresh session: the account's language, else the one just used
     if (signed.user.locale or lang) in LANGS:

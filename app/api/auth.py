@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 
 from app.api.deps import get_db, require_user
 from app.api.schemas import ErrorOut, GuestIn, LoginIn, RegisterIn, UserOut
+from app.i18n import negotiate
 from app.models import User
 from app.sessions import accounts, floods
 from app.sessions.signins import SessionChecks
@@ -77,23 +78,33 @@ def user_out(request: Request, user: User) -> UserOut:
     return UserOut(id=user.id, name=user.name, guest=user.is_guest, csrf_token=csrf_token(request))
 
 
+async def remember_language(request: Request, signed: accounts.SignIn) -> accounts.SignIn:
+    """An API client that names its languages: notifications speak the best of them."""
+    header = request.headers.get("accept-language")
+    if header:
+        async with request.app.state.sessions() as db:
+            await accounts.remember_language(db, signed.user, negotiate(header))
+    return signed
+
+
 @router.post("/guests", response_model=UserOut, responses=ERRORS, summary="Play as a guest under a nickname")
 async def create_guest(body: GuestIn, request: Request, db: AsyncSession = Depends(get_db)) -> UserOut:
     floods.admit_guest(request)
-    return sign_in(request, await accounts.create_guest(db, body.name, session_id(request)))
+    return sign_in(request, await remember_language(request, await accounts.create_guest(db, body.name,
+                                                                                         session_id(request))))
 
 
 @router.post("/register", response_model=UserOut, responses=ERRORS,
              summary="Register an account (a signed-in guest becomes it, keeping its seats)")
 async def register(body: RegisterIn, request: Request, db: AsyncSession = Depends(get_db)) -> UserOut:
     signed = await accounts.register(db, body.name, body.password, signed_in_uid(request), session_id(request))
-    return sign_in(request, signed)
+    return sign_in(request, await remember_language(request, signed))
 
 
 @router.post("/login", response_model=UserOut, responses=ERRORS, summary="Log in")
 async def login(body: LoginIn, request: Request, db: AsyncSession = Depends(get_db)) -> UserOut:
     signed = await accounts.log_in(db, body.name, body.password, client_address(request), session_id(request))
-    return sign_in(request, signed)
+    return sign_in(request, await remember_language(request, signed))
 
 
 @router.post("/logout", summary="Log out: this session's cookie, and every copy of it, stops working")

@@ -17,12 +17,13 @@ from starlette.datastructures import UploadFile
 
 from app.api import table as api_table
 from app.api.auth import csrf_token
+from app.api.boards import view_sections
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
 from app.api.errors import status_of
 from app.api.page_kit import checked_form, first_error, flash_only, page_lang, refused, whole_number
-from app.api.templating import board_extras, board_template, describe, is_card, templates
-from app.i18n import t
+from app.api.templating import board_extras, board_template, describe, templates
+from app.i18n import t, tn
 from app.models import User
 from app.sessions import history, service, table_view
 from app.sessions.errors import DomainError
@@ -62,8 +63,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
     view = past["view"]
     labels = {r.seat: r.label for r in rows}
     names = await table_view.player_names(db, rows)
-    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
-    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
+    hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
     ctx: dict[str, Any] = {
         "match_id": match_id, "game_id": match.game, "status": match.status, "csrf": csrf_token(request),
         "seq": past["seq"], "last_seq": past["last_seq"], "seat": past["seat"], "you": you,
@@ -71,7 +71,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
         "view": view, "pending": [], "hand": hand, "hand_decision": None, "hand_choices": set(),
         "log": past["log"][-40:], "board_template": board_template(match.game),
         "board_ctx": board_extras(match.game, view, past["seat"]),
-        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "public": describe(view, not_public, labels),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
         "seat_choices": [(r.seat, r.label) for r in rows] if you and match.status == "finished" else [],
         "history_open": True, "has_history": True,
@@ -128,7 +128,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
     except DomainError as exc:
         return verify_reply(exc.error, status=status_of(exc))
     if result.ok:
-        return verify_reply(t("verify_ok", actions=result.actions), ok=True)
+        return verify_reply(tn("verify_ok", result.actions), ok=True)
     message = t("verify_diverges", seq=result.first_divergent_seq)
     if result.error:
         message += f" ({result.error})"

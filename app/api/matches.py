@@ -132,7 +132,7 @@ async def act(match_id: str, body: ActionIn, user: SignedIn = Depends(require_si
 @router.get("/matches/{match_id}/log", response_model=list[LogLine], responses=ERRORS,
             summary="The public event log")
 async def public_log(match_id: str, db: AsyncSession = Depends(get_db)) -> list[LogLine]:
-    return [LogLine(seq=seq, text=text) for seq, text in await history.public_log(db, match_id)]
+    return [LogLine(seq=seq, text=text, msg=msg) for seq, text, msg in await history.public_log(db, match_id)]
 
 
 @router.get("/matches/{match_id}/chat", responses=ERRORS, summary="The table's chat")

@@ -17,7 +17,7 @@ from app.api.errors import ApiError
 from app.api.guards import check_form_token
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.templating import templates
-from app.i18n import choose_lang, t, use_lang
+from app.i18n import choose_lang, t, tn, use_lang
 from app.models import User
 from app.sessions import accounts, lobby
 from app.sessions.errors import DomainError
@@ -109,8 +109,9 @@ TRANSLATED_ERRORS = {"name_invisible", "name_marks", "password_common", "passwor
 def first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ())) or "form"
-    if err.get("type") in TRANSLATED_ERRORS:
-        return t(err["type"], **(err.get("ctx") or {}))
+    kind = str(err.get("type"))
+    if kind in TRANSLATED_ERRORS:
+        return t(kind, **(err.get("ctx") or {}))
     if where == "name":
         return t("bad_name")
     if where == "password" and err.get("type") == "string_too_short":
@@ -123,5 +124,5 @@ def page_error(exc: DomainError) -> str:
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
-        return t(exc.page_key, seconds=exc.retry_after)
+        return tn(exc.page_key, exc.retry_after)
     return exc.error

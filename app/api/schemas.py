@@ -127,15 +127,27 @@ class SeatOut(BaseModel):
     waiting: bool
 
 
+class MsgOut(BaseModel):
+    """A message id and its parameters; with ``"ui": true`` a key of the server's UI catalogue (a
+    table event such as a take-back), else of the game's."""
+
+    model_config = ConfigDict(extra="allow")  # "ui" only where it is true: the socket carries the same
+
+    id: str = Field(description="a message id of the game's catalogue")
+    params: dict[str, Any] = Field(default_factory=dict, description="its parameters (game terms as ids)")
+
+
 class ChoiceOut(BaseModel):
     id: str
     label: str
+    msg: MsgOut | None = Field(None, description="the label as a message id, for other languages")
 
 
 class DecisionOut(BaseModel):
     decision: str
     kind: str
     prompt: str
+    prompt_msg: MsgOut | None = Field(None, description="the prompt as a message id, for other languages")
     choices: list[ChoiceOut]
     min: int
     max: int
@@ -147,6 +159,7 @@ class DecisionOut(BaseModel):
 class LogLine(BaseModel):
     seq: int
     text: str
+    msg: MsgOut | None = Field(None, description="the line as a message id, for other languages")
 
 
 class ClockOut(BaseModel):

@@ -32,16 +32,17 @@ from app.api.page_kit import (
 )
 from app.api.schemas import ChatIn
 from app.api.templating import (
-    BOARD_ASSETS,
+    asset_kind,
     board_asset_path,
     board_extras,
     board_template,
     describe,
-    is_card,
+    seat_facts,
     templates,
+    view_sections,
 )
 from app.games.registry import installed
-from app.i18n import choose_lang, t, use_lang
+from app.i18n import choose_lang, t, tn, use_lang
 from app.models import Match, User
 from app.sessions import table_view, work
 from app.sessions.chat import ChatLine
@@ -56,9 +57,10 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 @router.get("/games/{game_id}/{name}")
 async def board_asset(game_id: str, name: str) -> Response:
     path = board_asset_path(game_id, name)
-    if path is None:
+    kind = asset_kind(name)
+    if path is None or kind is None:
         raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
-    return FileResponse(path, media_type=BOARD_ASSETS[name][1])
+    return FileResponse(path, media_type=kind[1])
 
 
 def clock_text(clock: dict[str, Any] | None) -> str:
@@ -69,7 +71,7 @@ def clock_text(clock: dict[str, Any] | None) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     if days:
-        return f"{days}d {hours}h"
+        return tn("clock_days", days) + " " + tn("clock_hours", hours)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
@@ -89,7 +91,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     seq = match.seq
     if (message := read.message) is not None:
         seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
-    by_seat = {s["id"]: s for s in view.get("seats", []) if isinstance(s, dict) and "id" in s}
+    by_seat = {s["id"]: s for s in seat_facts(match.game, view) if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
         columns += [k for k in entry if k not in ("id", "label") and k not in columns]
@@ -99,8 +101,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
               "vacation": (clocks.get(r.seat) or {}).get("on_vacation_until"),
               "extra": by_seat.get(r.seat, {})} for r in rows]
     labels = {r.seat: r.label for r in rows}
-    hand = [c for c in view.get("hand") or [] if is_card(c)] if isinstance(view.get("hand"), list) else []
-    private_keys = {k for k in view if k.startswith("my_") or k == "private"}
+    hand, private_keys, not_public = view_sections(match.game, view)  # as the game declares them
     hand_decision = next((d for d in pending if d["min"] == 1 and d["max"] == 1
                           and any(c["id"] in {x["id"] for x in d["choices"]} for c in hand)), None)
     playing = match.status == "active" and mine is not None and not mine.bot
@@ -116,7 +117,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "hand": hand, "hand_decision": hand_decision,
         "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
-        "public": describe(view, {"hand", "seats", "game"} | private_keys, labels),
+        "public": describe(view, not_public, labels),
         "board_template": board_template(match.game),
         "board_ctx": extras, "hand_on_board": bool(extras.get("hand_on_board")),
         "chat": chat_lines(read.chat),

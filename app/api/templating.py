@@ -1,20 +1,30 @@
-"""The pages' Jinja2 environment: filters for game views, and a game's own board template and assets."""
+"""The pages' Jinja2 environment: filters for game views; a game's own board comes from its package
+(app/api/boards.py)."""
 
 from __future__ import annotations
 
-import importlib
 import os
 from typing import Any
 
 import jinja2
 from fastapi.templating import Jinja2Templates
 
-from app.games.registry import installed
-from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in
+from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
+    BoardLoader,
+    asset_kind,
+    board_asset_path,
+    board_assets,
+    board_extras,
+    board_template,
+    game_text,
+    say,
+    seat_facts,
+    view_sections,
+)
+from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in, tn
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
-GAMES_DIR = os.path.join(APP_DIR, "games")
 
 
 def pretty(key: Any) -> str:
@@ -67,36 +77,20 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
-# a game's own board may bring a stylesheet and a script beside its board.html: served as files,
-# linked from the table page's head, because the Content-Security-Policy allows nothing inline
-BOARD_ASSETS = {"board.css": ("css", "text/css"), "board.js": ("js", "text/javascript")}
-
-
-def board_asset_path(game_id: str, name: str) -> str | None:
-    if game_id not in installed() or name not in BOARD_ASSETS:  # never a path built from anything else
-        return None
-    path = os.path.join(GAMES_DIR, game_id, "templates", name)
-    return path if os.path.isfile(path) else None
-
-
-def board_assets(game_id: str) -> list[tuple[str, str]]:
-    """("css" | "js", url) for each asset this game's board has."""
-    return [(kind, f"/games/{game_id}/{name}") for name, (kind, _type) in BOARD_ASSETS.items()
-            if board_asset_path(game_id, name)]
-
-
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
-        # a game's own board: "games/<game>/templates/board.html"
-        jinja2.PrefixLoader({"games": jinja2.FileSystemLoader(GAMES_DIR)}),
+        BoardLoader(),  # a game's own board: "games/<game>/<template>", wherever the game lives
     ])
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["t"] = t
+    env.globals["tn"] = tn
     env.filters["pretty"] = pretty
     env.filters["show"] = show
     env.filters["term"] = term_filter
     env.filters["terms"] = terms_filter
+    env.globals["say"] = say
+    env.globals["game_text"] = game_text
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
     env.globals["board_assets"] = board_assets
@@ -104,18 +98,3 @@ def make_templates() -> Jinja2Templates:
 
 
 templates = make_templates()
-
-
-def board_template(game_id: str) -> str | None:
-    if os.path.exists(os.path.join(GAMES_DIR, game_id, "templates", "board.html")):
-        return f"games/{game_id}/templates/board.html"
-    return None
-
-
-def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """Extra context for a game's own board template, from its optional pure module
-    ``app/games/<game>/page.py``: ``board_context(view, seat) -> dict`` (e.g. map geometry).
-    It gets only this seat's view, so it cannot show more than the view does."""
-    if not view or not os.path.exists(os.path.join(GAMES_DIR, game_id, "page.py")):
-        return {}
-    return dict(importlib.import_module(f"app.games.{game_id}.page").board_context(view, seat))

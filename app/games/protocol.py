@@ -1,8 +1,10 @@
 """The contract between the platform and a game's rules.
 
-A game is a package under ``app/games/<game>/`` exposing one object that satisfies
-:class:`GameRules`. The platform never reaches into a game's state: it asks the
-game what is pending, hands it validated answers, and asks it for views.
+A game is one object that satisfies :class:`GameRules` (a module under ``app/games/<game>/``,
+or any importable module named in ``WARROOM_EXTRA_GAMES``); what the platform shows of it
+besides the rules (catalogue, board, view sections, bots) is its :class:`GamePackage`. The
+platform never reaches into a game's state: it asks the game what is pending, hands it
+validated answers, and asks it for views.
 Nothing in here may import the web or the database.
 """
 
@@ -11,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from app.games.catalogue import EMPTY, Catalogue
 from app.games.secrets import Secret
 
 State = Any  # each game defines its own typed state
@@ -35,9 +38,23 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Msg:
+    """A sentence as a message id of the game's catalogue (``GamePackage.catalogue``) and its
+    parameters, so that every language renders it in its own words. String parameters that are
+    game terms (a country, a space, a card) are translated too; ``n`` chooses the plural form."""
+
+    id: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
 class Choice:
+    """One answer. ``label`` is the English text (the API's and the fallback); ``msg`` the same
+    in the game's catalogue, for every other language."""
+
     id: str
     label: str
+    msg: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,8 @@ class Decision:
     offered, in anyone's turn, and nobody waits for it (it is not in ``waiting_on``,
     bots and clocks ignore it). Games list optional decisions after the others and keep
     their ids stable while they stay on offer.
+
+    ``prompt`` is English; ``prompt_msg`` the same through the game's catalogue.
     """
 
     id: str
@@ -73,6 +92,7 @@ class Decision:
     undoable: bool = False
     group: str | None = None
     optional: bool = False
+    prompt_msg: Msg | None = None
 
     def choice_ids(self) -> list[str]:
         return [c.id for c in self.choices]
@@ -94,17 +114,24 @@ class Action:
 @dataclass(frozen=True)
 class Event:
     """A line of the game log. ``text`` is public. ``private`` maps a seat id to a
-    fuller text only that seat may read (e.g. "You draw Blitzkrieg")."""
+    fuller text only that seat may read (e.g. "You draw Blitzkrieg"). ``msg`` and
+    ``private_msg`` are the same lines through the game's catalogue (the English texts stay
+    as the API's words and the fallback for logs written before a game had a catalogue)."""
 
     text: str
     private: dict[str, str] = field(default_factory=dict)
+    msg: Msg | None = None
+    private_msg: dict[str, Msg] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Outcome:
+    """How the match ended: ``summary`` in English, ``summary_msg`` the same through the catalogue."""
+
     winners: tuple[str, ...]  # seat ids; empty for a draw
     summary: str
     scores: dict[str, int] = field(default_factory=dict)
+    summary_msg: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +145,50 @@ class OptionSpec:
     kind: Literal["bool", "choice"] = "choice"
 
 
+@dataclass(frozen=True)
+class Board:
+    """A game's own board on the table page, instead of the generic list of view facts.
+
+    ``directory`` holds ``template`` (Jinja2, given the table's context plus ``board_ctx``) and
+    the ``assets`` it links (served as /games/<game>/<name>: the Content-Security-Policy allows
+    no inline style or script). ``context(view, seat)`` computes the template's extras (map
+    geometry...) from the seat's own view only, so it cannot show more than the view does; a
+    true ``own_zoom`` in them keeps the page from wrapping the board in its zoom frame, a true
+    ``hand_on_board`` hides the generic hand panel."""
+
+    directory: str
+    template: str = "board.html"
+    assets: tuple[str, ...] = ()
+    context: Callable[[dict[str, Any], str | None], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class ViewSections:
+    """Which keys of the game's view the generic panels show where: ``hand`` (a list of
+    {id, label} cards, playable from the hand panel), ``private`` (the seat's own facts, under
+    "only you see this"), ``seats`` (per-seat facts: columns of the seats table); every other
+    key but ``internal`` ones is a public fact on the generic board."""
+
+    hand: str | None = None
+    private: tuple[str, ...] = ()
+    seats: str | None = "seats"  # a list of {id, label, ...}: its other fields become columns of the seats table
+    internal: tuple[str, ...] = ()  # keys the generic board never lists
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """Everything of a game besides its rules that the platform shows or runs: its catalogue
+    (sentences and terms in every UI language), its board, its view sections, its bots and
+    where its data pack lives. Reached through the game object (``GameRules.package``), never
+    through a file path convention, so a game installed from anywhere brings all of it."""
+
+    catalogue: Catalogue = EMPTY
+    board: Board | None = None
+    sections: ViewSections = ViewSections()
+    bots: tuple[str, ...] = ("rules",)
+    data_dir: str | None = None
+
+
 @runtime_checkable
 class GameRules(Protocol):
     id: str
@@ -126,6 +197,7 @@ class GameRules(Protocol):
     max_players: int
     version: str
     options: tuple[OptionSpec, ...]
+    package: GamePackage
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
         """The seats of a table of ``players``; raise Illegal for a bad count."""

@@ -13,7 +13,7 @@ import logging
 import os
 from functools import cache
 
-from app.games.protocol import GameRules
+from app.games.protocol import GamePackage, GameRules
 
 log = logging.getLogger("warroom.games")
 
@@ -55,3 +55,12 @@ def installed() -> dict[str, GameRules]:
 
 def get(game_id: str) -> GameRules | None:
     return installed().get(game_id)
+
+
+NO_PACKAGE = GamePackage()
+
+
+def package(game_id: str) -> GamePackage:
+    """The game's package (catalogue, board, view sections, bots); an empty one for an unknown game."""
+    game = get(game_id)
+    return game.package if game is not None else NO_PACKAGE

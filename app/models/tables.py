@@ -40,6 +40,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(Text)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     locale: Mapped[str | None] = mapped_column(String(8))  # the UI language the user chose (en, pl)
+    # the UI language the user last signed in with: what notifications speak until ``locale`` is chosen
+    last_lang: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

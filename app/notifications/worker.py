@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import clock
 from app.games.registry import get as get_game
-from app.models import Action, Match, MatchSeat
+from app.models import Action, Match, MatchSeat, User
 from app.models.notifications import NotificationPrefs, OutboxMessage
 from app.notifications.channels import DeliveryError, post_webhook, send_email
 from app.notifications.config import NotifySettings
@@ -221,19 +221,23 @@ class Notifier:
         if not address:
             self._skip(head, now, "channel turned off")
             return None
+        # in the recipient's language: the one the account chose or last signed in with
+        langs = (await db.execute(select(User.locale, User.last_lang).where(User.id == head.user_id))).first()
+        lang = (langs[0] or langs[1]) if langs else None
         if head.kind == "test":
-            return Unit(head.channel, [head], test_message(self.settings.public_url))
+            return Unit(head.channel, [head], test_message(self.settings.public_url, lang))
         turn = await self._still_waiting(db, head)
         if turn is None:
             self._skip(head, now, "no longer the player's move, or they have seen it")
             return None
         assert prefs is not None
         if head.channel == "webhook" or prefs.digest_hours is None:
-            return Unit(head.channel, [head], turn_message(turn))
-        return await self._digest(db, prefs, [r for r in rows if r.channel == "email" and r.kind == "turn"], now)
+            return Unit(head.channel, [head], turn_message(turn, lang))
+        return await self._digest(db, prefs, [r for r in rows if r.channel == "email" and r.kind == "turn"], now,
+                                  lang)
 
     async def _digest(self, db: AsyncSession, prefs: NotificationPrefs, rows: list[OutboxMessage],
-                      now: datetime) -> Unit | None:
+                      now: datetime, lang: str | None = None) -> Unit | None:
         """At most one email every ``digest_hours``: hold turns until the window ends, then
         send what is still waiting, as one message (a digest when there are several)."""
         last = await db.scalar(select(OutboxMessage.sent_at).where(
@@ -256,7 +260,8 @@ class Notifier:
         if not going:
             return None
         listed = list(turns.values())
-        return Unit("email", going, turn_message(listed[0]) if len(listed) == 1 else digest_message(listed))
+        return Unit("email", going,
+                    turn_message(listed[0], lang) if len(listed) == 1 else digest_message(listed, lang))
 
     async def _still_waiting(self, db: AsyncSession, row: OutboxMessage) -> Turn | None:
         """The turn, if the player still has to move and has not looked at the match since."""
@@ -275,7 +280,7 @@ class Notifier:
         game = get_game(match.game)
         title = game.title if game is not None else match.game
         return Turn(match_id=match.id, title=title, seat_label=seat.label,
-                    link=f"{self.settings.public_url}/matches/{match.id}")
+                    link=f"{self.settings.public_url}/matches/{match.id}", game=match.game)
 
     # --- outcomes --------------------------------------------------------
     def _failed(self, rows: list[OutboxMessage], now: datetime, error: str) -> None:

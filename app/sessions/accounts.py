@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -97,6 +97,13 @@ def login_limits() -> LoginLimits:
 def name_taken(name: str) -> AccountRefused:
     return NameTaken(f"name: '{name}' is already registered (or looks like a registered name); "
                      "log in or pick another", "name_taken", name=name)
+
+
+async def remember_language(db: AsyncSession, user: User, lang: str) -> None:
+    """The UI language an account last signed in with (its notifications' language until it chooses one)."""
+    if user.last_lang != lang:
+        async with db.begin():
+            await db.execute(update(User).where(User.id == user.id).values(last_lang=lang))
 
 
 async def create_guest(db: AsyncSession, name: str, replacing: str | None) -> SignIn:

@@ -22,7 +22,7 @@ from app.sessions.errors import Forbidden, Invalid, NotFound, Refused
 from app.sessions.log_walk import CHECKPOINT_EVERY, LoggedMove, M, setup, walk
 from app.sessions.replay import MatchCache, state_hash
 from app.sessions.service import get_match, seat_of, seat_rows
-from app.sessions.views import event_text, log_lines, seat_view
+from app.sessions.views import event_msg, event_text, log_lines, seat_view
 
 EXPORT_FORMAT = "warroom-export/1"
 log = logging.getLogger("warroom.history")
@@ -56,12 +56,12 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
             "log": log_lines([(s, e) for s, e in rows], seat)}
 
 
-async def public_log(db: AsyncSession, match_id: str) -> list[tuple[int, str]]:
-    """The public event log: (seq, text) for every event anyone watching was told."""
+async def public_log(db: AsyncSession, match_id: str) -> list[tuple[int, str, dict[str, Any] | None]]:
+    """The public event log: (seq, text, message id) for every event anyone watching was told."""
     await get_match(db, match_id)
     rows = (await db.execute(select(ActionRow.seq, ActionRow.events).where(ActionRow.match_id == match_id)
                              .order_by(ActionRow.seq))).all()
-    return [(seq, event_text(e, None)) for seq, events in rows for e in events]
+    return [(seq, event_text(e, None), event_msg(e, None)) for seq, events in rows for e in events]
 
 
 async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from app.games.protocol import (
     validate_action,
 )
 from app.games.registry import get as get_game
+from app.games.registry import package
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
 from app.sessions.clock_rules import ClockError, parse_pace
@@ -35,7 +36,7 @@ from app.sessions.settings import snapshot_every
 log = logging.getLogger("warroom.sessions")
 
 NOTIFY_CHANNEL = "match_events"
-BOT_NAMES = ("random", "rules")  # "rules" = the game's own bot, "random" = any legal choice
+RANDOM_BOT = "random"  # the platform's; every other name is one of the game's own (GamePackage.bots)
 
 
 def _seed_source() -> random.Random:
@@ -184,8 +185,9 @@ async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: s
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
         raise Refused("bots can only fill seats before the match starts")
-    if bot not in BOT_NAMES:
-        raise Invalid(f"bot: unknown bot '{bot}' (known: {', '.join(BOT_NAMES)})")
+    known = (RANDOM_BOT, *package(match.game).bots)
+    if bot not in known:
+        raise Invalid(f"bot: unknown bot '{bot}' (known: {', '.join(known)})")
     seats = await seat_rows(db, match_id)
     if seat_of(seats, user) is None and match.created_by != user.id:
         raise Forbidden("only the table's host or a seated player may add bots")
@@ -355,8 +357,8 @@ async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
     if decision is None:
         return False
     rng = action_rng(match.seed, -(match.seq + 1))  # a bot's own dice, apart from the game's
-    proposed = (loaded.game.bot(loaded.state, decision, rng) if bots[decision.seat] == "rules"
-                else random_bot(decision, rng))
+    proposed = (random_bot(decision, rng) if bots[decision.seat] == RANDOM_BOT
+                else loaded.game.bot(loaded.state, decision, rng))
     action = validate_action(decision, list(proposed.choices))
     await commit_action(db, match, loaded, decision.seat, decision, action, None, None)
     return True

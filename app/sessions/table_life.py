@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.i18n import N_
 from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
 from app.sessions.errors import Forbidden, Invalid, Refused, Stale
@@ -17,10 +20,16 @@ UNDO_RULE = ("undo never crosses another player's action, a reveal, a shuffle or
              "simultaneous step each seat may take back its own answer until the last one is in")
 
 
-async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text: str, user: User) -> ActionRow:
+def table_msg(key: str, label: str) -> dict[str, Any]:
+    """A table event's line as a key of the UI catalogue (``ui``), not of the game's."""
+    return {"id": key, "params": {"seat": label}, "ui": True}
+
+
+async def _append(db: AsyncSession, match: Match, seat: str, payload: dict, text: str, user: User,
+                  msg: dict[str, Any] | None = None) -> ActionRow:
     match.seq += 1
     row = ActionRow(match_id=match.id, seq=match.seq, seat=seat, user_id=user.id, payload=payload,
-                    events=[{"text": text, "private": {}}], engine_version=game_of(match).version)
+                    events=[{"text": text, "private": {}, "msg": msg}], engine_version=game_of(match).version)
     db.add(row)
     await db.flush()
     return row
@@ -42,7 +51,8 @@ async def undo(db: AsyncSession, cache: MatchCache, user: User, match_id: str, s
             raise Refused(f"your last move cannot be taken back ({UNDO_RULE})")
         raise Refused(f"you can only take back your own last move; another seat has acted since ({UNDO_RULE})")
     label = next(s.label for s in seats if s.seat == seat)
-    row = await _append(db, match, seat, {"undo": target.seq}, f"{label} takes back a move", user)
+    row = await _append(db, match, seat, {"undo": target.seq}, f"{label} takes back a move", user,
+                        table_msg(N_("log_takes_back"), label))
     # snapshots from the undone move on describe a state that no longer happened
     await db.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= target.seq))
     loaded = await cache.load(db, match)
@@ -62,15 +72,16 @@ async def resign(db: AsyncSession, cache: MatchCache, user: User, match_id: str)
     loaded = await cache.load(db, match)
     before = list(match.waiting_on or [])
     if len(seats) == 2:
-        text = f"{mine.label} resigns"
-        row = await _append(db, match, seat, {"meta": "resign"}, text, user)
+        text, msg = f"{mine.label} resigns", table_msg(N_("log_resigns"), mine.label)
+        row = await _append(db, match, seat, {"meta": "resign"}, text, user, msg)
         others = [s.seat for s in seats if s.seat != seat]
-        finish(match, {"winners": others, "summary": text, "scores": {}})
+        finish(match, {"winners": others, "summary": text, "scores": {}, "summary_msg": msg})
         loaded.head = MatchHead.of(match)
     else:
         mine.bot = "rules"
         text = f"{mine.label} resigns; a bot plays the seat from here"
-        row = await _append(db, match, seat, {"meta": "resign"}, text, user)
+        row = await _append(db, match, seat, {"meta": "resign"}, text, user,
+                            table_msg(N_("log_resigns_to_bot"), mine.label))
         settle(match, loaded)
     row.state_hash = state_hash(loaded.game, loaded.state)
     loaded.seq = match.seq

@@ -6,17 +6,24 @@ import copy
 import json
 from typing import Any
 
-from app.games.protocol import Decision
+from app.games.protocol import Decision, Msg
 from app.models import Match
 from app.sessions.replay import LoadedMatch, MatchHead
 
 
+def msg_payload(msg: Msg | None) -> dict[str, Any] | None:
+    return None if msg is None else {"id": msg.id, "params": msg.params}
+
+
 def decision_payload(d: Decision) -> dict[str, Any]:
+    """A decision as the API and the pages carry it: English texts, and (when the game has
+    them) the same as message ids for the page's language."""
     return {
         "decision": d.id,
         "kind": d.kind,
         "prompt": d.prompt,
-        "choices": [{"id": c.id, "label": c.label} for c in d.choices],
+        "prompt_msg": msg_payload(d.prompt_msg),
+        "choices": [{"id": c.id, "label": c.label, "msg": msg_payload(c.msg)} for c in d.choices],
         "min": d.min,
         "max": d.max,
         "undoable": d.undoable,
@@ -52,8 +59,16 @@ def event_text(event: dict[str, Any], seat: str | None) -> str:
     return str(event["text"])
 
 
+def event_msg(event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
+    """The message id of the line ``event_text`` picks for this seat (None: English text only)."""
+    if seat is not None and seat in (event.get("private") or {}):
+        return (event.get("private_msg") or {}).get(seat)
+    return event.get("msg")
+
+
 def log_lines(entries: list[tuple[int, list[dict[str, Any]]]], seat: str | None) -> list[dict[str, Any]]:
-    return [{"seq": seq, "text": event_text(e, seat)} for seq, events in entries for e in events]
+    return [{"seq": seq, "text": event_text(e, seat), "msg": event_msg(e, seat)} for seq, events in entries
+            for e in events]
 
 
 def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str | None) -> dict[str, Any]:

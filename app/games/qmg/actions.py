@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.protocol import Msg
 from app.games.qmg import board
 from app.games.qmg.board import kind_at
 from app.games.qmg.data import COUNTRIES, COUNTRY_NAME, card, team_of
@@ -20,6 +21,7 @@ from app.games.qmg.supply import (
     supplied_spaces,
     would_be_supplied,
 )
+from app.games.qmg.text import as_json, english, keys, say
 
 ALL = None  # "anywhere" for a where-list
 
@@ -38,19 +40,28 @@ def owns(c: str) -> str:
     return f"{Cname(c)}'s"
 
 
+def unit_in(country: str, space: str) -> dict[str, Any]:
+    """"Germany's army in Western Europe" as a nested message."""
+    return {"id": f"unit_in_{kind_at(space)}", "params": {"country": country, "space": space}}
+
+
+def why(t: Task) -> dict[str, Any] | str:
+    """A task's reason (the card that asks for it) as a nested message, or nothing."""
+    return {"id": "because", "params": {"what": t["why"]}} if t.get("why") else ""
+
+
 def where_list(where: list[str] | None) -> list[str]:
     return list(board.spaces()) if where is None else list(where)
 
 
 # ---------------------------------------------------------------- score and cards
-def add_vp(ctx: Ctx, team: str, n: int, reason: str) -> None:
+def add_vp(ctx: Ctx, team: str, n: int, reason: Msg | str) -> None:
     if n:
-        ctx.state.add_vp(team, n, reason)
-        side = "Axis" if team == "axis" else "Allies"
-        ctx.log(f"{side} {'gain' if n > 0 else 'lose'} {abs(n)} VP ({reason})")
+        ctx.state.add_vp(team, n, english(reason))
+        ctx.log("vp_gain" if n > 0 else "vp_loss", team=team, n=abs(n), reason=as_json(reason))
 
 
-def discard_from_deck(ctx: Ctx, c: str, n: int, reason: str) -> int:
+def discard_from_deck(ctx: Ctx, c: str, n: int, reason: Msg | str) -> int:
     """Discard the top ``n`` deck cards unrevealed; the team loses 1 VP per missing card."""
     cs = ctx.state.countries[c]
     taken = cs.deck[:n]
@@ -58,9 +69,9 @@ def discard_from_deck(ctx: Ctx, c: str, n: int, reason: str) -> int:
     cs.discard[0:0] = taken  # unrevealed discards go to the bottom of the pile (§10.3)
     missing = n - len(taken)
     if taken:
-        ctx.log(f"{Cname(c)} discards {len(taken)} card(s) from the top of its deck ({reason})")
+        ctx.log("discards_from_deck", country=c, n=len(taken), reason=as_json(reason))
     if missing:
-        add_vp(ctx, team_of(c), -missing, f"{cname(c)} cannot discard {missing} card(s): deck empty")
+        add_vp(ctx, team_of(c), -missing, say("reason_deck_empty", country=c, n=missing))
     return len(taken)
 
 
@@ -160,23 +171,22 @@ def build(c: str, kind: str, where: list[str] | None = ALL, optional: bool = Fal
 def _run_build(ctx: Ctx, t: Task) -> bool:
     st, c, kind = ctx.state, t["c"], t["kind"]
     spaces = build_spaces(st, c, kind, t["where"])
-    choices = [(f"at:{s}", f"Build {kind} in {board.name(s)}") for s in spaces]
-    choices += [(f"at:{s}", f"Build army in {board.name(s)} (Status card)")
+    choices: list[tuple[str, Msg | str]] = [(f"at:{s}", say(f"build_{kind}_in", space=s)) for s in spaces]
+    choices += [(f"at:{s}", say("build_army_in_status", space=s))
                 for s in alt_build_spaces(st, c, kind, t["where"]) if s not in spaces]
     if t["declare"]:
-        choices += [(f"declare:{s}", f"Declare the {kind} in {board.name(s)} newly built")
+        choices += [(f"declare:{s}", say(f"declare_{kind}_in", space=s))
                     for s in declarable(st, c, kind, t["where"])]
     if not choices:
-        ctx.log(f"{Cname(c)} has no legal space to build {'an army' if kind == 'army' else 'a navy'}")
+        ctx.log(f"no_space_to_build_{kind}", country=c)
         ctx.pop(t)
         return False
     if t["optional"]:
-        choices.append(("skip", "Build nothing"))
+        choices.append(("skip", say("build_nothing")))
     elif len(choices) == 1:
         _answer_build(ctx, t, (choices[0][0],))
         return False
-    return wait(t, st.seat_of(c), "build", f"{Cname(c)}: build {'an army' if kind == 'army' else 'a navy'}"
-                + (f" ({t['why']})" if t["why"] else ""), choices)
+    return wait(t, st.seat_of(c), "build", say(f"build_{kind}_prompt", country=c, why=why(t)), choices)
 
 
 @answer("build")
@@ -188,9 +198,9 @@ def _answer_build(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     c, kind = t["c"], t["kind"]
     if verb == "at":
         ctx.state.place(s, c)
-        ctx.log(f"{Cname(c)} builds {'an army' if kind == 'army' else 'a navy'} in {board.name(s)}")
+        ctx.log(f"builds_{kind}", country=c, space=s)
     else:
-        ctx.log(f"{Cname(c)} declares its {kind} in {board.name(s)} newly built")
+        ctx.log(f"declares_{kind}", country=c, space=s)
     ctx.push(window({"s": "built", "c": c, "kind": kind, "area": s, "declared": verb == "declare"}))
 
 
@@ -210,19 +220,19 @@ def _run_deploy(ctx: Ctx, t: Task) -> bool:
         for s in where_list(t["where"]):
             if kind_at(s) == t["kind"] and deployable(st, o, s):
                 who = f"{cname(o)} " if len(t["owners"]) > 1 or o != t["chooser"] else ""
-                choices.append((f"at:{s}:{o}", f"Deploy {who}{t['kind']} in {board.name(s)}"))
+                choices.append((f"at:{s}:{o}", say(f"deploy_{t['kind']}_of_in", country=o, space=s) if who
+                                else say(f"deploy_{t['kind']}_in", space=s)))
     if not choices:
-        ctx.log(f"No {t['kind']} can be deployed" + (f" ({t['why']})" if t["why"] else ""))
+        ctx.log(f"no_{t['kind']}_to_deploy", why=why(t))
         ctx.pop(t)
         return False
     if t["optional"]:
-        choices.append(("skip", "Deploy nothing"))
+        choices.append(("skip", say("deploy_nothing")))
     elif len(choices) == 1:
         _answer_deploy(ctx, t, (choices[0][0],))
         return False
     c = t["chooser"]
-    return wait(t, st.seat_of(c), "deploy", f"{Cname(c)}: deploy {'an army' if t['kind'] == 'army' else 'a navy'}"
-                + (f" ({t['why']})" if t["why"] else ""), choices)
+    return wait(t, st.seat_of(c), "deploy", say(f"deploy_{t['kind']}_prompt", country=c, why=why(t)), choices)
 
 
 @answer("deploy")
@@ -232,7 +242,7 @@ def _answer_deploy(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         return
     _, s, o = choices[0].split(":")
     ctx.state.place(s, o)
-    ctx.log(f"{Cname(o)} deploys {'an army' if t['kind'] == 'army' else 'a navy'} in {board.name(s)}")
+    ctx.log(f"deploys_{t['kind']}", country=o, space=s)
 
 
 # ---------------------------------------------------------------- battle
@@ -245,21 +255,20 @@ def _run_battle(ctx: Ctx, t: Task) -> bool:
     st, c = ctx.state, t["c"]
     spaces = battle_spaces(st, c, t["kind"], t["where"])
     if not spaces:
-        ctx.log(f"{Cname(c)} has no legal {t['kind']} battle target")
+        ctx.log(f"no_{t['kind']}_battle_target", country=c)
         ctx.pop(t)
         return False
     choices = []
     for s in spaces:
         foes = enemies_in(st, s, c)
-        what = ", ".join(f"{cname(f)} {kind_at(s)}" for f in foes) or "empty"
-        choices.append((f"at:{s}", f"Battle in {board.name(s)} ({what})"))
+        units = [{"id": "unit_of", "params": {"country": f, "unit": kind_at(s)}} for f in foes]
+        choices.append((f"at:{s}", say("battle_in", space=s, foes=units) if units else say("battle_in_empty", space=s)))
     if t["optional"]:
-        choices.append(("skip", "No battle"))
+        choices.append(("skip", say("no_battle")))
     elif len(choices) == 1:
         _answer_battle(ctx, t, (choices[0][0],))
         return False
-    return wait(t, st.seat_of(c), "battle", f"{Cname(c)}: choose a {t['kind']} battle target"
-                + (f" ({t['why']})" if t["why"] else ""), choices)
+    return wait(t, st.seat_of(c), "battle", say(f"{t['kind']}_battle_prompt", country=c, why=why(t)), choices)
 
 
 @answer("battle")
@@ -271,8 +280,8 @@ def _answer_battle(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     c = t["c"]
     foes = enemies_in(ctx.state, s, c)
     if len(foes) > 1:
-        ctx.push(ask(c, ctx.state, f"Which enemy {kind_at(s)} in {board.name(s)} do you attack?",
-                     [(f, f"{owns(f)} {kind_at(s)}") for f in foes], "battle_victim",
+        ctx.push(ask(c, ctx.state, say(f"which_enemy_{kind_at(s)}", space=s),
+                     [(f, say(f"owners_{kind_at(s)}", country=f)) for f in foes], "battle_victim",
                      kind="battle_target", area=s, bkind=t["kind"]))
         return
     ctx.push(battle_resolve(c, t["kind"], s, foes[0] if foes else None))
@@ -292,7 +301,7 @@ def _run_battle_resolve(ctx: Ctx, t: Task) -> bool:
     c, s = t["c"], t["area"]
     if t["i"] == 0:
         t["i"] = 1
-        ctx.log(f"{Cname(c)} starts a {t['kind']} battle in {board.name(s)}")
+        ctx.log(f"starts_{t['kind']}_battle", country=c, space=s)
         if t["victim"]:
             ctx.push(remove(s, t["victim"], "battle", c))
         return False
@@ -309,13 +318,13 @@ def remove(s: str, owner: str, cause: str, by: str) -> Task:
 @task("remove")
 def _run_remove(ctx: Ctx, t: Task) -> bool:
     st, s, o = ctx.state, t["area"], t["c"]
-    what = f"{owns(o)} {kind_at(s)} in {board.name(s)}"
+    what = unit_in(o, s)
     if not st.has_unit(s, o):
         ctx.pop(t)
         return False
     if t["i"] == 0:
         if st.is_protected(s, o):
-            ctx.log(f"{what} cannot be removed this turn")
+            ctx.log("cannot_be_removed", what=what)
             ctx.pop(t)
             return False
         t["i"] = 1
@@ -326,12 +335,11 @@ def _run_remove(ctx: Ctx, t: Task) -> bool:
     ctx.pop(t)
     prevent = st.flags.pop("prevent", None)
     if st.is_protected(s, o) or prevent == [s, o]:
-        ctx.log(f"{what} is not removed")
+        ctx.log("not_removed", what=what)
         return False
     st.lift(s, o)
-    verb = {"battle": "is destroyed in battle", "supply": "is removed: out of supply",
-            "eliminate": "is eliminated"}.get(t["cause"], "is removed")
-    ctx.log(f"{what} {verb}")
+    cause = t["cause"] if t["cause"] in ("battle", "supply", "eliminate") else "other"
+    ctx.log(f"removed_{cause}", what=what)
     ctx.push(window({"s": "removed", "c": o, "area": s, "cause": t["cause"], "by": t["by"],
                      "supplied": t["supplied"]}))
     return False
@@ -354,14 +362,14 @@ def _run_eliminate(ctx: Ctx, t: Task) -> bool:
     if not targets:
         ctx.pop(t)
         return False
-    choices = [(f"u:{s}:{o}", f"Eliminate {owns(o)} {t['kind']} in {board.name(s)}") for s, o in targets]
+    choices: list[tuple[str, Msg | str]] = [(f"u:{s}:{o}", say("eliminate_unit", what=unit_in(o, s)))
+                                            for s, o in targets]
     if t["must"] <= 0:
-        choices.append(("skip", "Eliminate no more"))
+        choices.append(("skip", say("eliminate_no_more")))
     elif len(choices) == 1:
         _answer_eliminate(ctx, t, (choices[0][0],))
         return False
-    return wait(t, st.seat_of(t["c"]), "eliminate", f"{Cname(t['c'])}: choose a unit to eliminate"
-                + (f" ({t['why']})" if t["why"] else ""), choices)
+    return wait(t, st.seat_of(t["c"]), "eliminate", say("eliminate_prompt", country=t["c"], why=why(t)), choices)
 
 
 @answer("eliminate")
@@ -385,11 +393,10 @@ def _run_pay(ctx: Ctx, t: Task) -> bool:
     cs = ctx.state.countries[t["c"]]
     if t["hand"] > 0 and cs.hand:
         n = min(t["hand"], len(cs.hand))
-        return wait(t, ctx.state.seat_of(t["c"]), "pay_hand",
-                    f"{Cname(t['c'])}: discard {n} card(s) from hand to pay for {t['why']}",
-                    [(i, card(i).name_en) for i in cs.hand], n, n)
+        return wait(t, ctx.state.seat_of(t["c"]), "pay_hand", say("pay_prompt", country=t["c"], n=n, what=t["why"]),
+                    [(i, say("card", card=card(i).key)) for i in cs.hand], n, n)
     ctx.pop(t)
-    discard_from_deck(ctx, t["c"], t["hand"] + t["deck"], f"cost of {t['why']}")
+    discard_from_deck(ctx, t["c"], t["hand"] + t["deck"], say("reason_cost", what=t["why"]))
     return False
 
 
@@ -400,8 +407,8 @@ def _answer_pay_hand(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         cs.hand.remove(i)
         discard_hidden(ctx.state, t["c"], i)
     seat = ctx.state.seat_of(t["c"])
-    ctx.log(f"{Cname(t['c'])} discards {len(choices)} card(s) from hand ({t['why']})",
-            {seat: "You discard " + ", ".join(card(i).name_en for i in choices)})
+    ctx.log("pays_from_hand", {seat: say("you_discard", cards=keys(choices))}, country=t["c"], n=len(choices),
+            what=t["why"])
     t["hand"] -= len(choices)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from app.games.protocol import Choice, Decision, Illegal
 from app.games.qmg import board
-from app.games.qmg.actions import Cname
 from app.games.qmg.data import COUNTRIES
 from app.games.qmg.engine import Ctx, current, run
 from app.games.qmg.state import GameState
+from app.games.qmg.text import english, say
 
 PREFIX = "anytime-remove:"
 
@@ -27,13 +27,14 @@ def removal_decisions(state: GameState) -> list[Decision]:
     acting = t["c"]
     out = []
     for seat in dict.fromkeys(state.seats[c] for c in COUNTRIES):
-        choices = [Choice(id=f"{c}:{s}", label=f"Take {Cname(c)}'s {board.kind_at(s)} in {board.name(s)} off the board")
+        choices = [Choice(id=f"{c}:{s}", label=english(m), msg=m)
                    for c in state.countries_of(seat) if c != acting
-                   for s in state.units_of(c) if not state.is_protected(s, c)]
+                   for s in state.units_of(c) if not state.is_protected(s, c)
+                   for m in [say(f"take_off_{board.kind_at(s)}_choice", country=c, space=s)]]
         if choices:
-            out.append(Decision(id=f"{PREFIX}{seat}", seat=seat, kind="remove_any_time",
-                                prompt="Any time: take one of your units off the board",
-                                choices=tuple(choices), optional=True))
+            prompt = say("any_time_removal_prompt")
+            out.append(Decision(id=f"{PREFIX}{seat}", seat=seat, kind="remove_any_time", prompt=english(prompt),
+                                prompt_msg=prompt, choices=tuple(choices), optional=True))
     return out
 
 
@@ -49,7 +50,7 @@ def apply_removal(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...
         raise Illegal(f"choose one of your units to take off: {', '.join(offered.choice_ids())}")
     country, _, space = choices[0].partition(":")
     ctx.state.lift(space, country)
-    ctx.log(f"{Cname(country)} takes its {board.kind_at(space)} in {board.name(space)} off the board")
+    ctx.log("takes_unit_off", country=country, unit=board.kind_at(space), space=space)
     # the pending prompt may have offered builds or battles that relied on that unit: ask it again,
     # under a new decision id, so an answer sent before the removal is refused as stale
     ctx.state.step += 1

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.protocol import Choice, Decision, Event, Illegal
+from app.games.protocol import Choice, Decision, Event, Illegal, Msg
 from app.games.qmg.state import GameState
+from app.games.qmg.text import as_json, as_msg, english
 
 Task = dict[str, Any]
 RunFn = Callable[["Ctx", Task], bool]
@@ -56,8 +57,12 @@ class Ctx:
     rng: random.Random
     events: list[Event] = field(default_factory=list)
 
-    def log(self, text: str, private: dict[str, str] | None = None) -> None:
-        self.events.append(Event(text=text, private=dict(private or {})))
+    def log(self, msg_id: str, private: dict[str, Msg] | None = None, **params: Any) -> None:
+        """A log line as a message id of the catalogue (catalogue.yaml); ``private`` the fuller
+        lines for the seats that may read them."""
+        msg, private = Msg(msg_id, params), dict(private or {})
+        self.events.append(Event(text=english(msg), private={s: english(m) for s, m in private.items()},
+                                 msg=msg, private_msg=private))
 
     def push(self, *tasks: Task) -> None:
         """Push tasks so that the first one given runs first."""
@@ -73,22 +78,26 @@ class Ctx:
         raise RuntimeError(f"task {t.get('k')} is not on the stack")
 
 
+Label = Msg | str  # a message of the catalogue (a plain string: already a term or a card's name)
+
+
 def wait(
-    t: Task, seat: str, kind: str, prompt: str, choices: list[tuple[str, str]],
+    t: Task, seat: str, kind: str, prompt: Label, choices: list[tuple[str, Label]],
     lo: int = 1, hi: int = 1, undoable: bool = False,
 ) -> bool:
     t["q"] = {
-        "seat": seat, "kind": kind, "prompt": prompt, "choices": [list(c) for c in choices],
+        "seat": seat, "kind": kind, "prompt": as_json(prompt), "choices": [[c[0], as_json(c[1])] for c in choices],
         "min": lo, "max": hi, "undoable": undoable,
     }
     return True
 
 
-def ask(country: str, state: GameState, prompt: str, options: list[tuple[str, str]], then: str,
+def ask(country: str, state: GameState, prompt: Label, options: list[tuple[str, Label]], then: str,
         kind: str = "choose", lo: int = 1, hi: int = 1, **data: Any) -> Task:
     """A generic question to ``country``'s seat; the answer goes to continuation ``then``."""
-    return {"k": "ask", "c": country, "seat": state.seat_of(country), "prompt": prompt,
-            "options": [list(o) for o in options], "then": then, "kind": kind, "lo": lo, "hi": hi, **data}
+    return {"k": "ask", "c": country, "seat": state.seat_of(country), "prompt": as_json(prompt),
+            "options": [[o[0], as_json(o[1])] for o in options], "then": then, "kind": kind, "lo": lo, "hi": hi,
+            **data}
 
 
 @task("ask")
@@ -133,16 +142,31 @@ def current(state: GameState) -> Task | None:
     return t if "q" in t else None
 
 
+# the Decision last built for a question: pending() is asked again and again about the same one,
+# and rendering its English labels is the costly part. A question's dict is never changed in
+# place (wait() makes a new one), and the cache holds it, so its identity cannot be reused.
+_DECIDED: dict[tuple[int, int], tuple[dict[str, Any], Decision]] = {}
+_DECIDED_MAX = 512
+
+
 def decision_of(state: GameState) -> Decision | None:
     t = current(state)
     if t is None:
         return None
     q = t["q"]
-    return Decision(
-        id=f"q{state.step}", seat=q["seat"], kind=q["kind"], prompt=q["prompt"],
-        choices=tuple(Choice(id=c[0], label=c[1]) for c in q["choices"]),
-        min=q["min"], max=q["max"], undoable=q["undoable"],
+    key = (id(q), state.step)
+    cached = _DECIDED.get(key)
+    if cached is not None and cached[0] is q:
+        return cached[1]
+    decision = Decision(
+        id=f"q{state.step}", seat=q["seat"], kind=q["kind"], prompt=english(q["prompt"]),
+        choices=tuple(Choice(id=c[0], label=english(c[1]), msg=as_msg(c[1])) for c in q["choices"]),
+        min=q["min"], max=q["max"], undoable=q["undoable"], prompt_msg=as_msg(q["prompt"]),
     )
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.pop(next(iter(_DECIDED)))
+    _DECIDED[key] = (q, decision)
+    return decision
 
 
 def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
@@ -153,11 +177,12 @@ def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]
         raise Illegal(f"decision {decision_id} is no longer open (now q{ctx.state.step})")
     q = t["q"]
     if seat != q["seat"]:
-        raise Illegal(f"it is not your decision: {q['prompt']} is for seat {q['seat']}")
+        raise Illegal(f"it is not your decision: {english(q['prompt'])} is for seat {q['seat']}")
     legal = {c[0] for c in q["choices"]}
     bad = [c for c in choices if c not in legal]
     if bad or not q["min"] <= len(choices) <= q["max"] or len(set(choices)) != len(choices):
-        raise Illegal(f"{q['kind']}: {', '.join(choices) or 'nothing'} is not a legal answer to: {q['prompt']}")
+        raise Illegal(f"{q['kind']}: {', '.join(choices) or 'nothing'} is not a legal answer to: "
+                      f"{english(q['prompt'])}")
     del t["q"]
     t["by_seat"] = seat
     ctx.state.step += 1

@@ -1,8 +1,8 @@
 """What the QMG board template draws: a seat's ``view()`` joined with the map pack and the layout.
 
-Pure (no web imports). The page layer calls ``board_context(view, seat)`` for the game's own
-``templates/board.html``; it only reshapes what the seat's view already holds, so it can
-never show more than that view does.
+Pure (no web imports). ``board_context(view, seat)`` is the board's page extras
+(``GAME.package.board.context``) for ``templates/board.html``; it only reshapes what the seat's
+view already holds, so it can never show more than that view does.
 """
 
 from __future__ import annotations

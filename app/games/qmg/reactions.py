@@ -13,13 +13,16 @@ the face-down cards really can is never revealed by being asked.
 
 from __future__ import annotations
 
-from app.games.qmg import board
-from app.games.qmg.actions import Cname, countries_in_order, discard_revealed, owns, pay, window
+from typing import Any
+
+from app.games.protocol import Msg
+from app.games.qmg.actions import countries_in_order, discard_revealed, pay, window
 from app.games.qmg.board import kind_at
 from app.games.qmg.cards.registry import RULES, Sit, effect
 from app.games.qmg.data import card, catalogue, other_team
 from app.games.qmg.engine import Ctx, Task, answer, task, wait
 from app.games.qmg.state import GameState
+from app.games.qmg.text import say
 
 
 def _response_pool(c: str) -> list[str]:
@@ -59,24 +62,19 @@ def could_respond(state: GameState, sit: Sit, c: str) -> bool:
     return False
 
 
-def describe(sit: Sit) -> str:
+def situation(sit: Sit) -> dict[str, Any]:
+    """The situation a reaction window answers, as a nested message of the catalogue."""
     s, c = sit["s"], sit["c"]
     if "area" in sit:
-        area, unit = board.name(sit["area"]), kind_at(sit["area"])
-        return {
-            "battle": f"{Cname(c)} started a {sit.get('kind')} battle in {area}",
-            "remove": f"{owns(c)} {unit} in {area} is about to be removed",
-            "removed": f"{owns(c)} {unit} in {area} was removed",
-            "built": f"{Cname(c)} built {'an army' if unit == 'army' else 'a navy'} in {area}",
-        }.get(s, s)
-    return {
-        "turn_start": f"{Cname(c)}'s turn begins",
-        "supply_start": f"{Cname(c)}'s supply phase begins",
-        "discard_start": f"{Cname(c)}'s discard phase begins",
-        "ew": f"{Cname(c)} plays Economic Warfare",
-        "status_used": f"{Cname(c)} used a Status card",
-        "card_done": f"{Cname(c)} resolved its card",
-    }.get(s, s)
+        params: dict[str, Any] = {"country": c, "space": sit["area"]}
+        if s == "battle":
+            return {"id": f"sit_battle_{sit.get('kind')}", "params": params}
+        if s in ("remove", "removed", "built"):
+            return {"id": f"sit_{s}_{kind_at(sit['area'])}", "params": params}
+        return {"id": "sit_other", "params": {"what": s}}
+    if s in ("turn_start", "supply_start", "discard_start", "ew", "status_used", "card_done"):
+        return {"id": f"sit_{s}", "params": {"country": c}}
+    return {"id": "sit_other", "params": {"what": s}}
 
 
 @task("window")
@@ -92,16 +90,16 @@ def _run_window(ctx: Ctx, t: Task) -> bool:
             if seat in t["asked"]:
                 continue
             mine = [c for c in countries_in_order(team) if st.seat_of(c) == seat]
-            options: list[tuple[str, str]] = []
+            options: list[tuple[str, Msg | str]] = []
             prompt_anyway = False
             for c in mine:
                 for iid in usable(st, sit, c, t["used"]):
                     d = card(iid)
-                    options.append((f"use:{iid}", f"{Cname(c)}: use {d.name_en} - {d.summary}"))
+                    options.append((f"use:{iid}", say("use_card", country=c, card=d.key, summary=d.summary)))
                 prompt_anyway = prompt_anyway or could_respond(st, sit, c)
             if options or prompt_anyway:
-                return wait(t, seat, "react", f"React? {describe(sit)[0].upper()}{describe(sit)[1:]}",
-                            [*options, ("pass", "Pass")])
+                return wait(t, seat, "react", say("react_prompt", situation=situation(sit)),
+                            [*options, ("pass", say("pass"))])
             t["asked"].append(seat)
         t["passes"] += 1
         if t["passes"] >= 2:
@@ -135,13 +133,13 @@ def use_card(ctx: Ctx, c: str, iid: str, sit: Sit) -> None:
     if d.type == "response":
         cs.responses.remove(iid)
         discard_revealed(st, c, iid)
-        ctx.log(f"{Cname(c)} reveals {d.name_en}: {d.summary}")
+        ctx.log("reveals_response", country=c, card=d.key, summary=d.summary)
     else:
         if r.once_per_turn:
             cs.used.append(d.key)
-        ctx.log(f"{Cname(c)} uses {d.name_en}")
+        ctx.log("uses_card", country=c, card=d.key)
     if r.cost_hand or r.cost_deck:
-        tasks.append(pay(c, r.cost_hand, r.cost_deck, d.name_en))
+        tasks.append(pay(c, r.cost_hand, r.cost_deck, d.key))
     tasks.append(effect("use", d.key, c, iid, sit))
     if d.type == "status":
         tasks.append(window({"s": "status_used", "c": c, "card": iid}))

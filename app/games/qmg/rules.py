@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
-from app.games.protocol import Action, Decision, Event, Illegal, OptionSpec, Outcome, Seat
-from app.games.qmg import anytime, board, bot, views
+from app.games.protocol import (
+    Action,
+    Board,
+    Decision,
+    Event,
+    GamePackage,
+    Illegal,
+    OptionSpec,
+    Outcome,
+    Seat,
+    ViewSections,
+)
+from app.games.qmg import anytime, board, bot, page, text, views
 from app.games.qmg import cards as _cards  # noqa: F401  (registers every card rule)
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, deck_of, members
 from app.games.qmg.engine import Ctx, apply_answer, decision_of, run
 from app.games.qmg.state import GameState, dump, load, new_state
 from app.games.qmg.turn import turn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Rulebook §3.1: which countries each player controls, by player count (turn order inside a seat).
 ROLE_TABLE: dict[int, list[tuple[str, ...]]] = {
@@ -28,12 +42,21 @@ class QuartermasterGeneral:
     title = "Quartermaster General WW2"
     min_players = 2
     max_players = 6
-    version = "0.3.0"  # 0.2: units in sorted order (JSONB-safe), any-time removal; 0.3: dominance Status VP asked
+    version = "0.3.0"  # 0.2: units in sorted order (JSONB-safe), any-time removal; 0.2.1: prompts as message
+    # ids; 0.3: dominance Status VP are asked
     options: tuple[OptionSpec, ...] = (
         OptionSpec(id="reallocation", label="Reallocation of resources (optional rule)", default=False,
                    kind="bool"),
         OptionSpec(id="battle_needs_supply", label="Battles only from supplied units (English-language reading)",
                    default=False, kind="bool"),
+    )
+
+    package = GamePackage(
+        catalogue=text.catalogue(),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
+        sections=ViewSections(hand="hand", private=("my_responses",), internal=("game",)),
+        data_dir=os.path.join(HERE, "data"),
     )
 
     # ------------------------------------------------------------------ seats & setup
@@ -83,7 +106,8 @@ class QuartermasterGeneral:
         scores = {seat: 0 for seat in state.seats.values()}
         for c, seat in state.seats.items():
             scores[seat] = o["scores"]["axis" if c in members("axis") else "allies"]
-        return Outcome(winners=winners, summary=o["summary"], scores=scores)
+        return Outcome(winners=winners, summary=o["summary"], scores=scores,
+                       summary_msg=text.as_msg(o.get("summary_msg")))
 
     # ------------------------------------------------------------------ information
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:

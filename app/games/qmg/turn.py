@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from app.games.protocol import Msg
 from app.games.qmg import board
 from app.games.qmg.actions import (
-    Cname,
     add_vp,
     discard_from_deck,
     discard_hidden,
@@ -17,6 +19,7 @@ from app.games.qmg.data import BASIC_TYPES, COUNTRIES, card, team_of
 from app.games.qmg.engine import Ctx, Task, answer, task, wait
 from app.games.qmg.reactions import use_card
 from app.games.qmg.supply import is_supply_space, supplied_spaces
+from app.games.qmg.text import as_json, english, keys, say
 
 HAND_SIZE = 7
 ROUNDS = 20
@@ -29,8 +32,9 @@ def _run_setup(ctx: Ctx, t: Task) -> bool:
     c = t["c"]
     hand = ctx.state.countries[c].hand
     return wait(t, ctx.state.seat_of(c), "setup_discard",
-                f"{Cname(c)}: choose 3 of your 10 opening cards to discard",
-                [(i, f"{card(i).name_en} - {card(i).summary}") for i in hand], 3, 3, undoable=True)
+                say("setup_discard_prompt", country=c),
+                [(i, say("card_summary", card=card(i).key, summary=card(i).summary)) for i in hand], 3, 3,
+                undoable=True)
 
 
 @answer("setup_discard")
@@ -40,8 +44,7 @@ def _answer_setup(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     for i in choices:
         ctx.state.countries[c].hand.remove(i)
         discard_hidden(ctx.state, c, i)
-    ctx.log(f"{Cname(c)} discards 3 opening cards", {ctx.state.seat_of(c): "You discard "
-                                                      + ", ".join(card(i).name_en for i in choices)})
+    ctx.log("setup_discards", {ctx.state.seat_of(c): say("you_discard", cards=keys(choices))}, country=c)
 
 
 # ---------------------------------------------------------------- turn skeleton
@@ -58,7 +61,7 @@ def _run_turn(ctx: Ctx, t: Task) -> bool:
     for cs in st.countries.values():
         cs.used.clear()
     st.flags = {"start_units": {s: list(cs) for s, cs in st.units.items()}}
-    ctx.log(f"Round {st.round}: {Cname(c)}'s turn")
+    ctx.log("turn_starts", round=st.round, country=c)
     ctx.push(
         window({"s": "turn_start", "c": c}),
         {"k": "action", "c": c},
@@ -74,35 +77,33 @@ def _run_turn(ctx: Ctx, t: Task) -> bool:
 
 
 # ---------------------------------------------------------------- 1. action phase
-def action_choices(ctx: Ctx, t: Task) -> list[tuple[str, str]]:
+def action_choices(ctx: Ctx, t: Task) -> list[tuple[str, Msg | str]]:
     st, c = ctx.state, t["c"]
     cs = st.countries[c]
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, Msg | str]] = []
     if not t.get("started"):
         for iid in cs.statuses:
             r = RULES.get(card(iid).key)
             if r and r.play_start and r.key not in cs.used:
-                out.append((f"use:{iid}", f"Use {card(iid).name_en} - {card(iid).summary}"))
+                out.append((f"use:{iid}", say("use_choice", card=card(iid).key, summary=card(iid).summary)))
         if st.options.get("reallocation") and not t.get("realloc") and len(cs.hand) >= 4 and any(
             card(i).type in BASIC_TYPES for i in cs.deck
         ):
-            out.append(("realloc", "Reallocate resources: discard 4 cards to take a basic card from your deck"))
+            out.append(("realloc", say("realloc_choice")))
     for iid in cs.hand:
         if playable(st, c, iid):
-            out.append((f"play:{iid}", f"Play {card(iid).name_en} - {card(iid).summary}"))
+            out.append((f"play:{iid}", say("play_choice", card=card(iid).key, summary=card(iid).summary)))
     for iid in cs.hand:
-        out.append((f"discard:{iid}", f"Discard {card(iid).name_en} without effect"))
+        out.append((f"discard:{iid}", say("discard_choice", card=card(iid).key)))
     for s in sorted(st.units_of(c)):
         if not st.is_protected(s, c):
-            out.append((f"remove:{s}", f"Take your {board.kind_at(s)} in {board.name(s)} off the board "
-                        "(voluntary removal; you still play or discard a card)"))
+            out.append((f"remove:{s}", say(f"remove_own_{board.kind_at(s)}_choice", space=s)))
     for iid in cs.statuses:
         r = RULES.get(card(iid).key)
         if r and r.instead and iid not in st.flags.get("played", []) and (
             r.instead_ok is None or r.instead_ok(st, c)
         ):
-            out.append((f"instead:{iid}", f"Instead of playing a card, use {card(iid).name_en} - "
-                        f"{card(iid).summary}"))
+            out.append((f"instead:{iid}", say("instead_choice", card=card(iid).key, summary=card(iid).summary)))
     return out
 
 
@@ -113,10 +114,10 @@ def _run_action(ctx: Ctx, t: Task) -> bool:
     cs = st.countries[c]
     if not cs.hand:
         ctx.pop(t)
-        ctx.log(f"{Cname(c)} has no cards in hand")
-        discard_from_deck(ctx, c, 1, "action phase with an empty hand")
+        ctx.log("no_cards_in_hand", country=c)
+        discard_from_deck(ctx, c, 1, say("reason_empty_hand"))
         return False
-    return wait(t, st.seat_of(c), "action", f"{Cname(c)}'s action phase: play or discard one card",
+    return wait(t, st.seat_of(c), "action", say("action_prompt", country=c),
                 action_choices(ctx, t))
 
 
@@ -131,7 +132,7 @@ def _answer_action(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         return
     if verb == "remove":
         st.lift(iid, c)
-        ctx.log(f"{Cname(c)} takes its {board.kind_at(iid)} in {board.name(iid)} off the board")
+        ctx.log("takes_unit_off", country=c, unit=board.kind_at(iid), space=iid)
         return
     if verb == "realloc":
         t["realloc"] = True
@@ -143,18 +144,18 @@ def _answer_action(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     if verb == "discard":
         st.countries[c].hand.remove(iid)
         discard_hidden(st, c, iid)
-        ctx.log(f"{Cname(c)} discards a card instead of playing", {seat: f"You discard {card(iid).name_en}"})
+        ctx.log("discards_instead", {seat: say("you_discard", cards=[card(iid).key])}, country=c)
     elif verb == "play":
         play_card(ctx, c, iid)
     elif verb == "instead":
         d = card(iid)
         r = RULES[d.key]
-        ctx.log(f"{Cname(c)} uses {d.name_en} instead of playing a card")
+        ctx.log("uses_instead", country=c, card=d.key)
         from app.games.qmg.actions import pay
 
         tasks: list[Task] = []
         if r.cost_hand or r.cost_deck:
-            tasks.append(pay(c, r.cost_hand, r.cost_deck, d.name_en))
+            tasks.append(pay(c, r.cost_hand, r.cost_deck, d.key))
         tasks.append(effect("instead", d.key, c, iid))
         tasks.append(window({"s": "status_used", "c": c, "card": iid}))
         ctx.push(*tasks)
@@ -166,14 +167,14 @@ def _run_realloc(ctx: Ctx, t: Task) -> bool:
     st, c = ctx.state, t["c"]
     cs = st.countries[c]
     if t["i"] == 0:
-        return wait(t, t["seat"], "realloc_discard", f"{Cname(c)}: choose 4 cards to discard (Reallocation)",
-                    [(i, card(i).name_en) for i in cs.hand], 4, 4, undoable=True)
+        return wait(t, t["seat"], "realloc_discard", say("realloc_discard_prompt", country=c),
+                    [(i, say("card", card=card(i).key)) for i in cs.hand], 4, 4, undoable=True)
     types = sorted({card(i).type for i in cs.deck if card(i).type in BASIC_TYPES})
     from app.games.qmg.data import card_pack
 
-    names = card_pack().basic_card_types
-    return wait(t, t["seat"], "realloc_pick", f"{Cname(c)}: which card do you take from your deck?",
-                [(f"type:{ty}", names[ty].name_en) for ty in types])
+    assert card_pack().basic_card_types  # the basic types are terms of the catalogue
+    return wait(t, t["seat"], "realloc_pick", say("realloc_pick_prompt", country=c),
+                [(f"type:{ty}", say("card", card=ty)) for ty in types])
 
 
 @answer("realloc")
@@ -185,7 +186,7 @@ def _answer_realloc(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
             cs.hand.remove(i)
             discard_hidden(st, c, i)
         t["i"] = 1
-        ctx.log(f"{Cname(c)} reallocates resources: discards 4 cards from hand")
+        ctx.log("reallocates", country=c)
         return
     ctx.pop(t)
     ty = choices[0].split(":")[1]
@@ -193,7 +194,7 @@ def _answer_realloc(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     cs.deck.remove(iid)
     cs.hand.append(iid)
     ctx.rng.shuffle(cs.deck)
-    ctx.log(f"{Cname(c)} takes {card(iid).name_en} from its deck and shuffles it")
+    ctx.log("takes_from_deck", country=c, card=card(iid).key)
 
 
 # ---------------------------------------------------------------- 2. supply phase
@@ -237,6 +238,13 @@ def status_vp(st, c: str, iid: str) -> int:  # noqa: ANN001
     return r.victory(st, c) if r and r.victory else 0
 
 
+def dominance_items(st, c: str) -> list[dict[str, Any]]:  # noqa: ANN001
+    """dominance_points' reasons as messages: each supply space and its points."""
+    team = team_of(c)
+    return [{"id": "points_for", "params": {"what": s, "n": 2 if len(st.units.get(s, [])) == 1 else 1}}
+            for s in st.units_of(c) if is_supply_space(st, s, team)]
+
+
 @task("dominance")
 def _run_dominance(ctx: Ctx, t: Task) -> bool:
     st, c = ctx.state, t["c"]
@@ -244,11 +252,11 @@ def _run_dominance(ctx: Ctx, t: Task) -> bool:
     st.phase = "dominance"
     cap = board.capital(c)
     if board.enemy_in(cap, c, st.units):
-        ctx.log(f"{Cname(c)} skips its dominance phase: an enemy unit is in {board.name(cap)}")
+        ctx.log("skips_dominance", country=c, space=cap)
         return False
     pts, why = dominance_points(st, c)
     if pts:
-        add_vp(ctx, team_of(c), pts, f"{Cname(c)} dominance: {', '.join(why)}")
+        add_vp(ctx, team_of(c), pts, say("reason_dominance", country=c, items=dominance_items(st, c)))
     ctx.push({"k": "dominance_status", "c": c, "asked": []})
     return False
 
@@ -267,10 +275,9 @@ def _run_dominance_status(ctx: Ctx, t: Task) -> bool:
             continue
         t["iid"], t["n"] = iid, n
         d = card(iid)
-        return wait(t, st.seat_of(c), "use_status",
-                    f"{Cname(c)}'s dominance phase: use {d.name_en} for {n} VP?",
-                    [(f"use:{iid}", f"Use {d.name_en}: +{n} VP - {d.summary}"),
-                     ("skip", f"Do not use {d.name_en}")])
+        return wait(t, st.seat_of(c), "use_status", say("use_status_prompt", country=c, card=d.key, n=n),
+                    [(f"use:{iid}", say("use_status_choice", card=d.key, n=n, summary=d.summary)),
+                     ("skip", say("skip_status_choice", card=d.key))])
     ctx.pop(t)
     return False
 
@@ -279,12 +286,13 @@ def _run_dominance_status(ctx: Ctx, t: Task) -> bool:
 def _answer_dominance_status(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     c, iid = t["c"], t["iid"]
     t["asked"].append(iid)
-    name = card(iid).name_en
+    key = card(iid).key
     if choices[0] == "skip":
-        ctx.log(f"{Cname(c)} does not use {name}")
+        ctx.log("declines_status", country=c, card=key)
         return
-    ctx.log(f"{Cname(c)} uses {name}")
-    add_vp(ctx, team_of(c), t["n"], f"{Cname(c)} dominance: {name} +{t['n']}")
+    ctx.log("uses_card", country=c, card=key)
+    add_vp(ctx, team_of(c), t["n"], say("reason_dominance", country=c,
+                                        items=[{"id": "points_for", "params": {"what": key, "n": t["n"]}}]))
     ctx.push(window({"s": "status_used", "c": c, "card": iid}))
 
 
@@ -297,8 +305,8 @@ def _run_discard_phase(ctx: Ctx, t: Task) -> bool:
     if not hand:
         ctx.pop(t)
         return False
-    return wait(t, st.seat_of(c), "discard_phase", f"{Cname(c)}'s discard phase: discard any cards (or none)",
-                [(i, card(i).name_en) for i in hand], 0, len(hand))
+    return wait(t, st.seat_of(c), "discard_phase", say("discard_phase_prompt", country=c),
+                [(i, say("card", card=card(i).key)) for i in hand], 0, len(hand))
 
 
 @answer("discard_phase")
@@ -309,8 +317,8 @@ def _answer_discard_phase(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         st.countries[c].hand.remove(i)
         discard_hidden(st, c, i)
     if choices:
-        ctx.log(f"{Cname(c)} discards {len(choices)} card(s)",
-                {st.seat_of(c): "You discard " + ", ".join(card(i).name_en for i in choices)})
+        ctx.log("discards_cards", {st.seat_of(c): say("you_discard", cards=keys(choices))}, country=c,
+                n=len(choices))
 
 
 # ---------------------------------------------------------------- 5. draw phase
@@ -329,8 +337,7 @@ def draw(ctx: Ctx, c: str, n: int) -> None:
     del cs.deck[: len(got)]
     cs.hand.extend(got)
     if got:
-        ctx.log(f"{Cname(c)} draws {len(got)} card(s)",
-                {ctx.state.seat_of(c): "You draw " + ", ".join(card(i).name_en for i in got)})
+        ctx.log("draws_cards", {ctx.state.seat_of(c): say("you_draw", cards=keys(got))}, country=c, n=len(got))
 
 
 # ---------------------------------------------------------------- end of turn / round
@@ -353,23 +360,21 @@ def end_of_round(ctx: Ctx) -> None:
     ax, al = st.vp["axis"], st.vp["allies"]
     if abs(ax - al) >= INSTANT_LEAD:
         win = "axis" if ax > al else "allies"
-        finish(ctx, win, f"{'Axis' if win == 'axis' else 'Allies'} win by a lead of {abs(ax - al)} VP "
-                         f"at the end of round {st.round}")
+        finish(ctx, win, say("win_by_lead", team=win, lead=abs(ax - al), round=st.round))
         return
     if st.round >= ROUNDS:
         win = "axis" if ax >= al else "allies"
-        tie = " (a tie goes to the Axis)" if ax == al else ""
-        finish(ctx, win, f"{'Axis' if win == 'axis' else 'Allies'} win on points after round {ROUNDS}, "
-                         f"{ax} to {al}{tie}")
+        finish(ctx, win, say("win_on_points_tie" if ax == al else "win_on_points", team=win, round=ROUNDS,
+                             axis=ax, allies=al))
         return
     st.round += 1
     ctx.push(turn(COUNTRIES[0]))
 
 
-def finish(ctx: Ctx, team: str, summary: str) -> None:
+def finish(ctx: Ctx, team: str, summary: Msg) -> None:
     st = ctx.state
-    st.outcome = {"team": team, "summary": summary, "scores": dict(st.vp)}
+    st.outcome = {"team": team, "summary": english(summary), "summary_msg": as_json(summary), "scores": dict(st.vp)}
     st.phase = "over"
     st.stack.clear()
-    ctx.log(summary)
+    ctx.log(summary.id, **summary.params)
 

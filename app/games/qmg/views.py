@@ -8,6 +8,7 @@ from app.games.qmg import board
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, card, map_pack, team_of
 from app.games.qmg.engine import current, decision_of
 from app.games.qmg.state import GameState
+from app.games.qmg.text import as_json
 
 
 def _card(iid: str, owner_prefix: bool = False) -> dict[str, str]:
@@ -58,8 +59,10 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         waiting = {"seat": d.seat, "kind": d.kind}
     yours = None
     if d is not None and seat is not None and d.seat == seat:
-        yours = {"id": d.id, "kind": d.kind, "prompt": d.prompt, "min": d.min, "max": d.max,
-                 "choices": [{"id": ch.id, "label": ch.label} for ch in d.choices]}
+        yours = {"id": d.id, "kind": d.kind, "prompt": d.prompt,
+                 "prompt_msg": as_json(d.prompt_msg) if d.prompt_msg else None, "min": d.min, "max": d.max,
+                 "choices": [{"id": ch.id, "label": ch.label, "msg": as_json(ch.msg) if ch.msg else None}
+                             for ch in d.choices]}
     several = len(mine) > 1
     seats = []
     for sid in dict.fromkeys(state.seats[c] for c in COUNTRIES):

@@ -1,7 +1,7 @@
 """The QMG board template, rendered from real views: every seat and a spectator, fresh and mid-game.
 
-No server: the page layer's Jinja environment renders ``games/qmg/templates/board.html`` with
-the context ``table_context`` gives it. What a seat must not see (``GAME.secrets``) never
+No server: the page layer's Jinja environment renders the game's board template (found through
+``GAME.package.board``) with the context ``table_context`` gives it. What a seat must not see (``GAME.secrets``) never
 appears in its HTML.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.api.templating import board_extras, templates
+from app.api.templating import board_extras, board_template, templates
 from app.games.protocol import Seat
 from app.games.qmg import GAME
 from app.games.qmg.data import map_pack
@@ -49,7 +49,7 @@ def render(seats: list[Seat], state: GameState, seat: str | None, seq: int = 7, 
         "pending": pending,
         "seats": [{"seat": s.id, "label": s.label, "player": f"Name {s.id}", "bot": None} for s in seats],
     }
-    return templates.env.get_template("games/qmg/templates/board.html").render(**ctx)
+    return templates.env.get_template(board_template("qmg")).render(**ctx)
 
 
 def assert_no_secrets(html: str, state: GameState, seat: str | None) -> None:

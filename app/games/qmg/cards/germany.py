@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from app.games.qmg import board
-from app.games.qmg.actions import Cname, battle, build, deploy, discard_from_deck, eliminate
+from app.games.qmg.actions import battle, build, deploy, discard_from_deck, eliminate
 from app.games.qmg.cards.helpers import (
     armies_in,
     ew,
@@ -24,6 +24,7 @@ from app.games.qmg.cards.registry import Sit, rule
 from app.games.qmg.data import card, card_pack
 from app.games.qmg.engine import Ctx, Task, ask, cont
 from app.games.qmg.state import GameState
+from app.games.qmg.text import army_of, say
 
 G = "germany"
 
@@ -62,8 +63,8 @@ def _superior_planning(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     options = []
     for perm in permutations(range(len(top))):
         options.append(("order:" + "".join(map(str, perm)),
-                        "Top to bottom: " + ", ".join(card(top[p]).name_en for p in perm)))
-    ctx.push(ask(owner, ctx.state, "Superior Planning: choose the order of your top deck cards", options,
+                        say("top_to_bottom", cards=[card(top[p]).key for p in perm])))
+    ctx.push(ask(owner, ctx.state, say("superior_planning_prompt"), options,
                  "superior_planning", kind="reorder", n=len(top)))
 
 
@@ -72,7 +73,7 @@ def _sp_done(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     deck = ctx.state.countries[t["c"]].deck
     top = deck[: t["n"]]
     deck[: t["n"]] = [top[int(ch)] for ch in choices[0].split(":")[1]]
-    ctx.log(f"{Cname(t['c'])} looks at and reorders the top of its deck")
+    ctx.log("reorders_deck", country=t["c"])
 
 
 rule("ger_superior_planning", once_per_turn=True, play_start=True, use=_superior_planning)
@@ -105,7 +106,7 @@ def _wolf_use(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ew_flags = ctx.state.flags.setdefault("ew", {"mod": {}})
     n = 3 if ctx.state.has_unit("scandinavia", G) else 2
     ew_flags.setdefault("mod", {})["*"] = ew_flags.get("mod", {}).get("*", 0) + n
-    ctx.log(f"Wolf Packs: the target discards {n} more card(s)")
+    ctx.log("wolf_packs", n=n)
 
 
 rule("ger_wolf_packs", trigger=_wolf_trigger, use=_wolf_use)
@@ -130,8 +131,9 @@ rule("ger_forced_conscription", play=on_play(
 
 def _guns_and_butter(ctx: Ctx, owner: str, iid: str) -> None:
     names = card_pack().basic_card_types
-    ctx.push(ask(owner, ctx.state, "Guns and Butter: resolve as which basic card?",
-                 [(t, names[t].name_en) for t in ("build_army", "build_navy", "land_battle", "sea_battle")],
+    assert names  # the basic card types are terms of the catalogue
+    ctx.push(ask(owner, ctx.state, say("guns_and_butter_prompt"),
+                 [(t, say("card", card=t)) for t in ("build_army", "build_navy", "land_battle", "sea_battle")],
                  "guns_and_butter"))
 
 
@@ -155,8 +157,8 @@ def rebuild_all(ctx: Ctx, owner: str, why: str) -> None:
     lifted = [s for s in st.units_of(owner) if board.is_land(s)]
     for s in lifted:
         st.lift(s, owner)
-    ctx.log(f"{Cname(owner)} picks up its {len(lifted)} armies to rebuild them ({why})")
-    ctx.push(*[build(owner, "army", why=f"{why}, army {k + 1} of {len(lifted)}") for k in range(len(lifted))])
+    ctx.log("picks_up_armies", country=owner, n=len(lifted), what=why)
+    ctx.push(*[build(owner, "army", why=army_of(why, k + 1, len(lifted))) for k in range(len(lifted))])
 
 
 rule("ger_the_autobahn", play=lambda ctx, o, i: rebuild_all(ctx, o, "The Autobahn"))
@@ -172,8 +174,8 @@ rule("ger_submarines_battle_of_the_atlantic", submarines=True, ew_targets=("uk",
 
 
 def _monsoon(ctx: Ctx, owner: str, iid: str) -> None:
-    ctx.push(ask(owner, ctx.state, "Submarines of the Monsoon Group: which Allied country discards 2?",
-                 [(c, Cname(c)) for c in ("uk", "ussr", "usa")], "monsoon"))
+    ctx.push(ask(owner, ctx.state, say("monsoon_prompt"),
+                 [(c, say("country", country=c)) for c in ("uk", "ussr", "usa")], "monsoon"))
 
 
 @cont("monsoon")
@@ -199,7 +201,7 @@ rule("ger_submarines_raid_murmansk_convoy", submarines=True, ew_targets=("ussr",
 
 def _v_weapons(ctx: Ctx, o: str, iid: str) -> None:
     if not ctx.state.has_unit("western_europe", o):
-        ctx.log("V-Weapons: no German army in Western Europe, no effect")
+        ctx.log("v_weapons_no_effect")
         return
     vp(ctx, o, 3, "V-Weapons")
     ew(ctx, o, "uk", 1)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from app.games.qmg import board
-from app.games.qmg.actions import Cname, add_vp, remove
+from app.games.qmg.actions import add_vp, remove, unit_in
 from app.games.qmg.cards.play import target_discards
 from app.games.qmg.cards.registry import Sit
 from app.games.qmg.data import card, team_of
 from app.games.qmg.engine import Ctx, Task, task
 from app.games.qmg.state import GameState
+from app.games.qmg.text import say
 
 Trigger = Callable[[GameState, Sit, str], bool]
 
@@ -90,8 +91,7 @@ def on_own(s: str) -> Trigger:
 # ---------------------------------------------------------------- effects
 def protect(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ctx.state.protected.append([sit["area"], sit["c"]])
-    ctx.log(f"{Cname(sit['c'])}'s {board.kind_at(sit['area'])} in {board.name(sit['area'])} "
-            "cannot be removed this turn")
+    ctx.log("cannot_be_removed", what=unit_in(sit["c"], sit["area"]))
 
 
 def eliminate_built(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
@@ -140,7 +140,7 @@ def ew(ctx: Ctx, by: str, target: str, n: int) -> None:
 
 
 def vp(ctx: Ctx, c: str, n: int, why: str) -> None:
-    add_vp(ctx, team_of(c), n, f"{Cname(c)}: {why}")
+    add_vp(ctx, team_of(c), n, say("reason_card", country=c, what=why))
 
 
 @task("draw_n")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.qmg.actions import Cname, battle, battle_spaces, deploy, discard_hidden, eliminate
+from app.games.qmg.actions import battle, battle_spaces, deploy, discard_hidden, eliminate
 from app.games.qmg.cards.helpers import (
     armies_in,
     ew,
@@ -17,6 +17,7 @@ from app.games.qmg.cards.registry import RULES, Sit, rule
 from app.games.qmg.data import card
 from app.games.qmg.engine import Ctx
 from app.games.qmg.state import GameState
+from app.games.qmg.text import say
 
 I = "italy"  # noqa: E741
 
@@ -39,13 +40,14 @@ rule("ita_afrika_korps", play=on_play(
 def discard_random_response(ctx: Ctx, victim: str, why: str) -> None:
     cs = ctx.state.countries[victim]
     if not cs.responses:
-        ctx.log(f"{why}: {Cname(victim)} has no face-down Response card")
+        ctx.log("no_face_down_response", what=why, country=victim)
         return
     iid = ctx.rng.choice(sorted(cs.responses))
     cs.responses.remove(iid)
     discard_hidden(ctx.state, victim, iid)
-    ctx.log(f"{why}: {Cname(victim)} discards a face-down Response card at random, unseen",
-            {ctx.state.seat_of(victim): f"{why} makes you discard {card(iid).name_en}"})
+    ctx.log("discards_random_response", {ctx.state.seat_of(victim): say("makes_you_discard", what=why,
+                                                                        card=card(iid).key)},
+            what=why, country=victim)
 
 
 rule("ita_division_azul", play=lambda ctx, o, i: discard_random_response(ctx, "ussr", "Division Azul"))
@@ -88,7 +90,7 @@ def _pilots_trigger(st: GameState, sit: Sit, owner: str) -> bool:
 def _pilots(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     flags = ctx.state.flags.setdefault("ew", {"mod": {}})
     flags.setdefault("mod", {})[owner] = flags.get("mod", {}).get(owner, 0) - 5
-    ctx.log("Skilled Pilots: Italy discards 5 fewer cards")
+    ctx.log("skilled_pilots")
 
 
 rule("ita_skilled_pilots", trigger=_pilots_trigger, use=_pilots)

@@ -23,6 +23,7 @@ from app.games.qmg.cards.helpers import (
 from app.games.qmg.cards.registry import Sit, rule
 from app.games.qmg.engine import Ctx
 from app.games.qmg.state import GameState
+from app.games.qmg.text import army_of
 
 J = "japan"
 
@@ -58,9 +59,9 @@ def _adjacent_land(ctx: Ctx, space: str) -> list[str]:
 
 rule("jpn_destroyer_transport", trigger=on_own_battle("sea"), use=tasks_of(
     lambda ctx, o, sit: build(o, "army", _adjacent_land(ctx, sit["area"]), optional=True,
-                              why="Destroyer Transport, army 1 of 2"),
+                              why=army_of("Destroyer Transport", 1, 2)),
     lambda ctx, o, sit: build(o, "army", _adjacent_land(ctx, sit["area"]), optional=True,
-                              why="Destroyer Transport, army 2 of 2")))
+                              why=army_of("Destroyer Transport", 2, 2))))
 rule("jpn_fall_of_singapore", trigger=on_own_battle("land", ["southeast_asia"]), use=tasks_of(
     lambda ctx, o, sit: battle(o, "sea", ["south_china_sea"], optional=True, why="Fall of Singapore"),
     lambda ctx, o, sit: deploy(o, "army", ["southeast_asia"], o, why="Fall of Singapore")))
@@ -77,9 +78,9 @@ rule("jpn_mobile_force", trigger=on_own("turn_start"), use=tasks_of(
     lambda ctx, o, sit: deploy(o, "navy", in_or_adj("north_pacific"), o, why="Mobile Force")))
 rule("jpn_special_naval_landing_forces", trigger=on_own_build("navy"), use=tasks_of(
     lambda ctx, o, sit: build(o, "army", _adjacent_land(ctx, sit["area"]), optional=True,
-                              why="Special Naval Landing Forces, army 1 of 2"),
+                              why=army_of("Special Naval Landing Forces", 1, 2)),
     lambda ctx, o, sit: build(o, "army", _adjacent_land(ctx, sit["area"]), optional=True,
-                              why="Special Naval Landing Forces, army 2 of 2")))
+                              why=army_of("Special Naval Landing Forces", 2, 2))))
 rule("jpn_surprise_attack", trigger=on_own_battle("sea"), use=tasks_of(
     lambda ctx, o, sit: battle(o, "sea", optional=True, why="Surprise Attack"),
     lambda ctx, o, sit: battle(o, "land", optional=True, why="Surprise Attack")))
@@ -87,7 +88,7 @@ rule("jpn_surprise_attack", trigger=on_own_battle("sea"), use=tasks_of(
 
 def _truk(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ctx.state.flags["truk"] = True
-    ctx.log("Japanese units in or next to the Central Pacific count as supplied until the end of the turn")
+    ctx.log("truk_supplied")
 
 
 rule("jpn_truk", use=_truk, trigger=lambda st, sit, o: (

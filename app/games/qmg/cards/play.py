@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from app.games.qmg import board
 from app.games.qmg.actions import (
-    Cname,
     alt_build_spaces,
     battle,
     battle_spaces,
@@ -20,6 +19,7 @@ from app.games.qmg.data import card
 from app.games.qmg.engine import Ctx, Task, task
 from app.games.qmg.state import GameState
 from app.games.qmg.supply import status_in_play
+from app.games.qmg.text import say
 
 
 def playable(state: GameState, c: str, iid: str) -> bool:
@@ -60,15 +60,17 @@ def play_card(ctx: Ctx, c: str, iid: str, play_step: bool = True, source: str = 
     if d.type == "status":
         cs.statuses.append(iid)
         st.flags.setdefault("played", []).append(iid)
-        ctx.log(f"{Cname(c)} plays Status {d.name_en}: {d.summary}")
+        ctx.log("plays_status", country=c, card=d.key, summary=d.summary)
         return
     if d.type == "response":
         cs.responses.append(iid)
-        ctx.log(f"{Cname(c)} plays a Response card face down", {seat: f"You play {d.name_en} face down"})
+        ctx.log("plays_response", {seat: say("you_play_face_down", card=d.key)}, country=c)
         return
     st.limbo.append(iid)
-    ctx.log(f"{Cname(c)} plays {d.name_en}" + ("" if d.key.split("_", 1)[1] in (
-        "build_army", "build_navy", "land_battle", "sea_battle") else f": {d.summary}"))
+    if d.key.split("_", 1)[1] in ("build_army", "build_navy", "land_battle", "sea_battle"):
+        ctx.log("plays_card", country=c, card=d.key)
+    else:
+        ctx.log("plays_card_summary", country=c, card=d.key, summary=d.summary)
     done = {"k": "card_done", "c": c, "iid": iid, "play_step": play_step, "i": 0}
     if d.type in ("build_army", "build_navy", "land_battle", "sea_battle"):
         ctx.push(*basic_tasks(c, d.type), done)
@@ -84,7 +86,7 @@ def _run_ew_gate(ctx: Ctx, t: Task) -> bool:
     ctx.pop(t)
     ew = ctx.state.flags.get("ew") or {}
     if ew.get("cancel"):
-        ctx.log(f"{card(t['iid']).name_en} has no effect")
+        ctx.log("no_effect", card=card(t["iid"]).key)
         return False
     ctx.push(effect("play", card(t["iid"]).key, t["c"], t["iid"]))
     return False
@@ -106,11 +108,11 @@ def _run_card_done(ctx: Ctx, t: Task) -> bool:
     cs = st.countries[c]
     if dest == "hand":
         cs.hand.append(iid)
-        ctx.log(f"{card(iid).name_en} returns to {Cname(c)}'s hand")
+        ctx.log("returns_to_hand", card=card(iid).key, country=c)
     elif dest == "deck":
         cs.deck.append(iid)
         ctx.rng.shuffle(cs.deck)
-        ctx.log(f"{card(iid).name_en} is shuffled back into {Cname(c)}'s deck")
+        ctx.log("shuffled_into_deck", card=card(iid).key, country=c)
     else:
         discard_revealed(st, c, iid)
     return False
@@ -127,9 +129,9 @@ def target_discards(ctx: Ctx, by: str, target: str, n: int) -> None:
         n += 2
     n = max(0, n)
     if n:
-        discard_from_deck(ctx, target, n, f"Economic Warfare by {Cname(by)}")
+        discard_from_deck(ctx, target, n, say("reason_economic_warfare", country=by))
     else:
-        ctx.log(f"{Cname(target)} discards nothing")
+        ctx.log("discards_nothing", country=target)
 
 
 def in_or_adjacent(space: str) -> list[str]:

@@ -26,6 +26,7 @@ from app.games.qmg.cards.registry import Sit, rule
 from app.games.qmg.data import card
 from app.games.qmg.engine import Ctx, Task, ask, cont
 from app.games.qmg.state import GameState
+from app.games.qmg.text import say
 
 # ---- Status
 rule("uk_australia_directorate_of_manpower")  # continuous: see actions.alt_build_spaces
@@ -70,8 +71,9 @@ rule("uk_singapore", play=on_play(
 
 # ---- Economic Warfare
 def _bomber_command(ctx: Ctx, o: str, iid: str) -> None:
-    ctx.push(ask(o, ctx.state, "Bomber Command: which country discards 4 cards?",
-                 [("germany", "Germany"), ("italy", "Italy")], "bomber_command"))
+    ctx.push(ask(o, ctx.state, say("bomber_command_prompt"),
+                 [("germany", say("country", country="germany")), ("italy", say("country", country="italy"))],
+                 "bomber_command"))
 
 
 @cont("bomber_command")
@@ -85,10 +87,8 @@ rule("uk_bomber_command", ew_targets=("germany", "italy"), play=_bomber_command)
 def _malta(ctx: Ctx, o: str, iid: str) -> None:
     for target in ("germany", "italy"):
         if ctx.state.has_unit("mediterranean_sea", target):
-            ctx.push(ask(target, ctx.state, "Malta Submarines: discard 2 cards from your deck, or remove your "
-                         "navy from the Mediterranean?",
-                         [("discard", "Discard the top 2 cards of the deck"),
-                          ("navy", "Remove the navy in the Mediterranean")], "malta", by=o))
+            ctx.push(ask(target, ctx.state, say("malta_prompt"),
+                         [("discard", say("malta_discard")), ("navy", say("malta_navy"))], "malta", by=o))
         else:
             ew(ctx, o, target, 2)
 
@@ -128,7 +128,7 @@ def _enigma(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     if target in st.countries["germany"].statuses:
         st.countries["germany"].statuses.remove(target)
         discard_revealed(st, "germany", target)
-        ctx.log(f"Germany discards its Status {card(target).name_en}")
+        ctx.log("germany_discards_status", card=card(target).key)
 
 
 rule("uk_enigma_code_cracked", trigger=_enigma_trigger, use=_enigma)

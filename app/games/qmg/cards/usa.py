@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from app.games.protocol import Msg
 from app.games.qmg import board
-from app.games.qmg.actions import Cname, battle, build, deploy, deployable
+from app.games.qmg.actions import battle, build, deploy, deployable
 from app.games.qmg.cards.germany import rebuild_all
 from app.games.qmg.cards.helpers import ew, on_own_battle, on_own_build, on_play, on_would_remove, tasks_of
 from app.games.qmg.cards.italy import discard_random_response
@@ -13,6 +14,7 @@ from app.games.qmg.data import AXIS, card
 from app.games.qmg.engine import Ctx, Task, ask, cont
 from app.games.qmg.state import GameState
 from app.games.qmg.supply import supplied_spaces
+from app.games.qmg.text import say
 
 A = "usa"
 
@@ -38,7 +40,7 @@ rule("usa_flying_fortresses")  # continuous: see cards.play.target_discards
 
 def _radar(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     ctx.state.flags["prevent"] = [sit["area"], sit["c"]]
-    ctx.log(f"Radar: the US navy in {board.name(sit['area'])} is not removed")
+    ctx.log("radar", space=sit["area"])
 
 
 rule("usa_radar", once_per_turn=True, cost_deck=2, use=_radar,
@@ -47,8 +49,8 @@ rule("usa_radar", once_per_turn=True, cost_deck=2, use=_radar,
 
 def _rosie(ctx: Ctx, owner: str, iid: str, sit: Sit) -> None:
     hand = ctx.state.countries[owner].hand
-    ctx.push(ask(owner, ctx.state, "Rosie the Riveter: put 1 or 2 hand cards under your deck",
-                 [(i, card(i).name_en) for i in hand], "rosie", kind="choose_cards", lo=1, hi=2))
+    ctx.push(ask(owner, ctx.state, say("rosie_prompt"),
+                 [(i, say("card", card=card(i).key)) for i in hand], "rosie", kind="choose_cards", lo=1, hi=2))
 
 
 @cont("rosie")
@@ -57,7 +59,7 @@ def _rosie_done(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     for i in choices:
         cs.hand.remove(i)
         cs.deck.append(i)
-    ctx.log(f"The USA puts {len(choices)} card(s) from hand under its deck")
+    ctx.log("rosie", n=len(choices))
 
 
 rule("usa_rosie_the_riveter", once_per_turn=True, trigger=lambda st, sit, o: (
@@ -78,8 +80,9 @@ rule("usa_fleet_deployed_to_pearl_harbor", play=on_play(
 
 def _flexible(ctx: Ctx, o: str, iid: str) -> None:
     pile = [i for i in ctx.state.countries[o].discard if i != iid]
-    opts = [(i, card(i).name_en) for i in pile if playable(ctx.state, o, i)]
-    ctx.push(ask(o, ctx.state, "Flexible Resources: play which card from your discard pile?", opts,
+    opts: list[tuple[str, Msg | str]] = [(i, say("card", card=card(i).key)) for i in pile
+                                         if playable(ctx.state, o, i)]
+    ctx.push(ask(o, ctx.state, say("flexible_resources_prompt"), opts,
                  "flexible_resources", kind="choose_card"))
 
 
@@ -98,17 +101,18 @@ rule("usa_guadalcanal", play=on_play(
 
 
 def _lend_lease(ctx: Ctx, o: str, iid: str) -> None:
-    ctx.push(ask(o, ctx.state, "Lend Lease: which ally may play a card and draw one?",
-                 [("uk", "The UK"), ("ussr", "The USSR")], "lend_lease"))
+    ctx.push(ask(o, ctx.state, say("lend_lease_prompt"),
+                 [("uk", say("country", country="uk")), ("ussr", say("country", country="ussr"))], "lend_lease"))
 
 
 @cont("lend_lease")
 def _lend_lease_ally(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     ally = choices[0]
     hand = ctx.state.countries[ally].hand
-    opts = [(i, f"Play {card(i).name_en}") for i in hand if playable(ctx.state, ally, i)]
-    ctx.push(ask(ally, ctx.state, "Lend Lease: you may play one card from your hand",
-                 [*opts, ("none", "Play nothing")], "lend_lease_play"), {"k": "draw_n", "c": ally, "n": 1})
+    opts: list[tuple[str, Msg | str]] = [(i, say("play_card_choice", card=card(i).key)) for i in hand
+                                         if playable(ctx.state, ally, i)]
+    ctx.push(ask(ally, ctx.state, say("lend_lease_play_prompt"),
+                 [*opts, ("none", say("play_nothing"))], "lend_lease_play"), {"k": "draw_n", "c": ally, "n": 1})
 
 
 @cont("lend_lease_play")
@@ -139,18 +143,19 @@ def _bomb(target_space: str, victim: str, kind: str | None, dist: int, n: int, n
         if _near(ctx.state, kind, target_space, dist):
             ew(ctx, o, victim, n)
         else:
-            ctx.log(f"{name}: no US unit close enough to {board.name(target_space)}, no effect")
+            ctx.log("bomb_out_of_range", what=name, space=target_space)
 
     return play
 
 
 def _bomb_choice(kind: str | None, dist: int, n: int, name: str):  # noqa: ANN202
     def play(ctx: Ctx, o: str, iid: str) -> None:
-        opts = [(c, Cname(c)) for c in AXIS if _near(ctx.state, kind, board.capital(c), dist)]
+        opts: list[tuple[str, Msg | str]] = [(c, say("country", country=c)) for c in AXIS
+                                             if _near(ctx.state, kind, board.capital(c), dist)]
         if not opts:
-            ctx.log(f"{name}: no US unit close enough to an Axis capital, no effect")
+            ctx.log("bomb_no_capital", what=name)
             return
-        ctx.push(ask(o, ctx.state, f"{name}: which Axis country discards {n}?", opts, "bomb", n=n))
+        ctx.push(ask(o, ctx.state, say("bomb_prompt", what=name, n=n), opts, "bomb", n=n))
 
     return play
 

@@ -38,7 +38,7 @@ def _guards(ctx: Ctx, o: str, iid: str) -> None:
     pile = ctx.state.countries[o].discard
     ba = next((i for i in reversed(pile) if card(i).type == "build_army"), None)
     if ba is None:
-        ctx.log("Guards: no Build Army card in the discard pile")
+        ctx.log("guards_no_card")
         return
     play_card(ctx, o, ba, play_step=True, source="discard")
 

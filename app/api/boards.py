@@ -1,0 +1,113 @@
+"""A game's own board on the table page, and its sentences in the page's language: everything
+comes from the game's package (``GameRules.package``: its board directory, template, assets,
+page extras and catalogue), never from a path under app/games, so a game installed from
+anywhere (``WARROOM_EXTRA_GAMES``) brings its board."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+
+from app.games import registry as games_registry
+from app.i18n import current_lang, t, terms_in
+
+
+def game_text(game_id: str, msg_id: str, **params: Any) -> str:
+    """``{{ game_text("qmg", "board_round") }}``: a board's own words, from its game's catalogue,
+    in the page's language."""
+    return games_registry.package(game_id).catalogue.text({"id": msg_id, "params": params}, current_lang()) or msg_id
+
+
+@jinja2.pass_context
+def say(ctx: Any, item: Any, field: str = "text") -> str:
+    """``{{ say(line) }}``, ``{{ say(d, "prompt") }}``, ``{{ say(c, "label") }}``,
+    ``{{ say(outcome, "summary") }}``: a log line, a prompt, a choice or an outcome in the page's
+    language, through the game's catalogue (its message id); a line logged before the game had
+    one keeps its English words, game terms translated."""
+    game_id = str(ctx.get("game_id") or "")
+    if not isinstance(item, dict):
+        return str(item)
+    msg = item.get(f"{field}_msg") if f"{field}_msg" in item else item.get("msg")  # prompt_msg, summary_msg
+    if isinstance(msg, dict) and msg.get("ui"):  # a table event (a take-back, a resignation): the UI's words
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+        return t(str(msg.get("id")), **{k: terms_in(game_id, v) for k, v in params.items()})
+    if isinstance(msg, dict):
+        text = games_registry.package(game_id).catalogue.text(msg, current_lang())
+        if text is not None:
+            return text
+    return terms_in(game_id, item.get(field, ""))
+
+
+
+# a game's own board may bring stylesheets and scripts (GamePackage.board.assets): served as files,
+# linked from the table page's head, because the Content-Security-Policy allows nothing inline
+BOARD_ASSETS = {".css": ("css", "text/css"), ".js": ("js", "text/javascript")}
+
+
+def asset_kind(name: str) -> tuple[str, str] | None:
+    return BOARD_ASSETS.get(os.path.splitext(name)[1])
+
+
+def board_asset_path(game_id: str, name: str) -> str | None:
+    board = games_registry.package(game_id).board
+    if board is None or name not in board.assets or asset_kind(name) is None:  # only a name the game lists
+        return None
+    path = os.path.join(board.directory, name)
+    return path if os.path.isfile(path) else None
+
+
+def board_assets(game_id: str) -> list[tuple[str, str]]:
+    """("css" | "js", url) for each asset this game's board has."""
+    return [(kind[0], f"/games/{game_id}/{name}") for name in board_names(game_id)
+            if (kind := asset_kind(name)) and board_asset_path(game_id, name)]
+
+
+def board_names(game_id: str) -> tuple[str, ...]:
+    board = games_registry.package(game_id).board
+    return board.assets if board is not None else ()
+
+
+class BoardLoader(jinja2.BaseLoader):
+    """``games/<game>/<template>``: a game's board template, from the directory its package names."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        _, game_id, name = (template.split("/", 2) + ["", ""])[:3]
+        board = games_registry.package(game_id).board if template.startswith("games/") else None
+        if board is None or name != board.template:
+            raise jinja2.TemplateNotFound(template)
+        return jinja2.FileSystemLoader(board.directory).get_source(environment, name)
+
+
+
+def board_template(game_id: str) -> str | None:
+    board = games_registry.package(game_id).board
+    return f"games/{game_id}/{board.template}" if board is not None else None
+
+
+def board_extras(game_id: str, view: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """Extra context for a game's own board template (``GamePackage.board.context``, e.g. map
+    geometry). It gets only this seat's view, so it cannot show more than the view does."""
+    board = games_registry.package(game_id).board
+    if not view or board is None or board.context is None:
+        return {}
+    return dict(board.context(view, seat))
+
+
+def view_sections(game_id: str, view: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str], set[str]]:
+    """What the generic panels show of a view, as the game declares it (``GamePackage.sections``):
+    (the hand's {id, label} cards, the private keys, every key the public facts leave out)."""
+    sections = games_registry.package(game_id).sections
+    held = view.get(sections.hand) if sections.hand else None
+    hand = [c for c in held if isinstance(c, dict) and "id" in c and "label" in c] if isinstance(held, list) else []
+    private = {k for k in sections.private if k in view}
+    return hand, private, {k for k in (sections.hand, sections.seats, *sections.internal) if k} | private
+
+
+def seat_facts(game_id: str, view: dict[str, Any]) -> list[Any]:
+    """The view's per-seat facts (columns of the seats table), where the game declares them."""
+    key = games_registry.package(game_id).sections.seats
+    facts = view.get(key) if key else None
+    return facts if isinstance(facts, list) else []
