@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import sign_in_as_guest
+from tests.conftest import Player, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -100,3 +101,27 @@ def test_two_players_meet_start_and_see_each_others_moves_live(server: Any, brow
     finally:
         alice_ctx.close()
         bob_ctx.close()
+
+
+def test_a_nickname_being_typed_survives_a_push(server: Any, browser: Any) -> None:
+    """The sign-in form is not in a pushed panel: someone sitting down while a visitor types
+    (or the socket's first push landing late) must not wipe the nickname."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=5_000)
+    host, other = Player(server.url, "Hana"), Player(server.url, "Olek")
+    match_id = new_table(host, players=3)
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/matches/{match_id}")
+        typed = page.locator("form[action='/guest'] input[name=name]")
+        typed.fill("Visitor")
+        assert other.post(f"/api/matches/{match_id}/join").status_code == 200
+        expect(page.locator("#seats")).to_contain_text("Olek")  # the push arrived
+        expect(typed).to_have_value("Visitor")
+        page.locator("form[action='/guest'] button").click()
+        expect(page.locator(".topbar .who")).to_contain_text("Visitor")
+        expect(page.locator("#join-table")).to_be_visible()
+    finally:
+        context.close()
