@@ -1,5 +1,6 @@
 """`python -m app serve`: start the database (embedded unless DATABASE_URL), migrate, serve.
-`python -m app replay`: replay running matches under the installed rules engine."""
+`python -m app replay`: replay running matches under the installed rules engine.
+`python -m app fuzz GAME`: fuzz a game's rules (see app/fuzz.py)."""
 
 from __future__ import annotations
 
@@ -78,7 +79,14 @@ def main() -> None:
     again.add_argument("--game", required=True, help="the game's id, e.g. qmg")
     again.add_argument("--match", default=None, help="only this match (running or finished)")
     again.add_argument("--dry-run", action="store_true", help="report only: change nothing")
+    from app import fuzz  # pure: no database, no web
+
+    fuzz.add_arguments(sub.add_parser("fuzz", help="play seeded matches of a game with random legal answers and "
+                                      "its bots, checking dead ends, the length bound, dump/load, replay and "
+                                      "secrets at every step"))
     args = parser.parse_args()
+    if args.command == "fuzz":
+        sys.exit(fuzz.run(args))
     if args.command == "serve":
         serve(args.workers)
     elif args.command == "replay":

@@ -205,6 +205,12 @@ class GameRules(Protocol):
 
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> State: ...
 
+    def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        """A bound on the answers to required (non-optional) decisions any match of this
+        table takes to end, however it is played: the fuzzer reports a match that is still
+        going past it as one that never ends. Any-time answers and take-backs do not count."""
+        ...
+
     def pending(self, state: State) -> list[Decision]: ...
 
     def apply(self, state: State, seat: str, action: Action, rng: random.Random) -> list[Event]:

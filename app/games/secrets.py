@@ -11,6 +11,7 @@ Pure: no web, no database.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -33,8 +34,18 @@ def as_secret(item: str | Secret) -> Secret:
 
 def leaks(payload: str, secrets: Iterable[str | Secret]) -> list[Secret]:
     """The secrets ``payload`` gives away."""
-    parsed = _json(payload)
-    return [s for s in map(as_secret, secrets) if _leaked(s, payload, parsed)]
+    found: list[Secret] = []
+    index: _Index | None = None
+    for secret in map(as_secret, secrets):
+        if secret.near is None and isinstance(secret.value, str):
+            if secret.value in payload:
+                found.append(secret)
+            continue
+        if index is None:  # parsed and walked once, for all the secrets that are not plain text
+            index = _Index(_json(payload))
+        if _leaked(secret, payload, index):
+            found.append(secret)
+    return found
 
 
 def _json(payload: str) -> Any:
@@ -44,17 +55,45 @@ def _json(payload: str) -> Any:
         return None
 
 
-def _leaked(secret: Secret, text: str, parsed: Any) -> bool:
+class _Index:
+    """A parsed payload's values, walked once: scalars by type and value, and the
+    sequences and coordinate objects a tuple secret may take the shape of."""
+
+    def __init__(self, parsed: Any) -> None:
+        self.parsed = parsed is not None
+        values = list(_values(parsed)) if self.parsed else []
+        self.dicts = [v for v in values if isinstance(v, dict)]
+        self.scalars = {(type(v), v) for v in values if not isinstance(v, (dict, list))}
+        self.shapes: set[tuple[Any, ...]] = set()
+        for v in values:
+            if isinstance(v, list):
+                self._shape(tuple(v))
+            elif isinstance(v, dict):
+                for keys in COORDINATE_KEYS:
+                    if keys[0] in v:  # {"x": 3, "y": 4}
+                        self._shape(tuple(v.get(k) for k in keys))
+
+    def _shape(self, shape: tuple[Any, ...]) -> None:
+        with contextlib.suppress(TypeError):  # holds lists or objects: no coordinate tuple equals it
+            self.shapes.add(shape)
+
+    def holds(self, value: Any) -> bool:
+        if isinstance(value, tuple):
+            return value in self.shapes
+        return (type(value), value) in self.scalars
+
+
+def _leaked(secret: Secret, text: str, index: _Index) -> bool:
     value = secret.value
     if secret.near is None:
         if isinstance(value, str):
             return value in text
-        if parsed is not None:
-            return any(_same(v, value) for v in _values(parsed))
+        if index.parsed:
+            return index.holds(value)
         return any(form in text for form in _forms(value))
-    if parsed is not None:
+    if index.parsed:
         return any(_mentions(d, secret.near) and any(_same(v, value) for v in d.values() if v != secret.near)
-                   for d in _dicts(parsed))
+                   for d in index.dicts)
     return _near_in_text(text, secret.near, value)
 
 

@@ -23,7 +23,7 @@ from app.games.qmg import cards as _cards  # noqa: F401  (registers every card r
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, deck_of, members
 from app.games.qmg.engine import Ctx, apply_answer, decision_of, run
 from app.games.qmg.state import GameState, dump, load, new_state
-from app.games.qmg.turn import turn
+from app.games.qmg.turn import ROUNDS, turn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -35,6 +35,8 @@ ROLE_TABLE: dict[int, list[tuple[str, ...]]] = {
     5: [("germany",), ("uk",), ("japan", "italy"), ("ussr",), ("usa",)],
     6: [("germany",), ("uk",), ("japan",), ("ussr",), ("italy",), ("usa",)],
 }
+
+MAX_ANSWERS_PER_TURN = 100  # PROVISIONAL
 
 
 class QuartermasterGeneral:
@@ -84,6 +86,9 @@ class QuartermasterGeneral:
         ctx.push(*[{"k": "setup_discard", "c": c} for c in COUNTRIES], turn(COUNTRIES[0]))
         run(ctx)
         return state
+
+    def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        return ROUNDS * len(COUNTRIES) * MAX_ANSWERS_PER_TURN
 
     # ------------------------------------------------------------------ play
     def pending(self, state: GameState) -> list[Decision]:

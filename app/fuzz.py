@@ -1,0 +1,622 @@
+"""`python -m app fuzz GAME`: every game fuzzed the same way.
+
+Plays seeded matches of any installed game (every table size it allows, in turn; its
+options varied) with random legal answers to every kind of decision — multi-choice
+min..max, simultaneous groups answered in random seat order and sometimes taken back,
+any-time decisions at random moments — and the game's own bots for some seats. At every
+step it checks what the platform relies on:
+
+* ``dead-end``: a decision someone must answer exists unless the match is over (and none
+  once it is over);
+* ``never-ends``: the match ends within the bound the game declares (``max_actions``);
+* ``dump-load``: ``load(dump(state))`` is the same state, also after a trip through JSON
+  with its object keys re-ordered as PostgreSQL's JSONB does, and a copy reloaded that way
+  at every step plays on exactly like the original;
+* ``replay``: replaying the log from setup with the same per-action RNGs (the platform's
+  own replay, undo rows included) reproduces every recorded state hash;
+* ``leak``: no seat's view, pending decisions or log lines, nor the spectators' view or
+  public log lines, contain what ``secrets(state, seat)`` says must stay hidden;
+* ``bot``: the game's bot answers legally; ``apply``: the game takes every legal answer;
+  ``undo``: taking back an answer inside a simultaneous step re-applies the others;
+  ``crash``: anything else the game raised.
+
+Pure: no database, no web. A match is a function of its seed alone, so a failure is
+reproduced by ``python -m app fuzz GAME -n 1 --seed S``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import functools
+import hashlib
+import importlib
+import json
+import multiprocessing
+import os
+import pickle
+import random
+import re
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from app.games.protocol import Action, Decision, Event, GameRules, Illegal, Seat, action_rng, validate_action
+from app.games.secrets import Secret, leaks
+
+CHECKS = ("dead-end", "never-ends", "dump-load", "replay", "leak", "bot", "apply", "undo", "crash", "invariant")
+
+# How the random seats behave: chances per step, small enough that every match moves on.
+ANYTIME_CHANCE = 0.08  # answer an any-time decision instead of the next required one
+UNDO_CHANCE = 0.1  # take back a move that may be taken back (a seat's own answer in a group...)
+MAX_UNDOS = 25  # per match: take-backs are a detour, the match must still go somewhere
+BOT_SHARE = 0.5  # each seat is played by the game's bot with this chance, else by random answers
+
+
+# ---------------------------------------------------------------------- JSONB key orders
+
+def jsonb_keys(value: Any) -> Any:
+    """The same JSON value with every object's keys in PostgreSQL JSONB's order
+    (shorter keys first, then by bytes): how a snapshot comes back from the database."""
+    if isinstance(value, dict):
+        return {k: jsonb_keys(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k.encode()))}
+    if isinstance(value, list):
+        return [jsonb_keys(v) for v in value]
+    return value
+
+
+def shuffled_keys(value: Any, rng: random.Random) -> Any:
+    """The same JSON value with every object's keys in a random order."""
+    if isinstance(value, dict):
+        keys = list(value)
+        rng.shuffle(keys)
+        return {k: shuffled_keys(value[k], rng) for k in keys}
+    if isinstance(value, list):
+        return [shuffled_keys(v, rng) for v in value]
+    return value
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def digest(data: Any) -> str:
+    """The state hash the platform records (``app.sessions.replay.state_hash``) of a dump."""
+    return hashlib.sha256(canonical(data).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------- games
+
+def resolve(spec: str) -> GameRules:
+    """An installed game's id, or ``module:ATTR`` naming any object that satisfies GameRules."""
+    if ":" in spec:
+        module, _, attr = spec.partition(":")
+        game = getattr(importlib.import_module(module), attr or "GAME")
+        if not isinstance(game, GameRules):
+            raise LookupError(f"{spec} does not satisfy the GameRules protocol")
+        return game
+    from app.games.registry import installed
+
+    games = installed()
+    if spec not in games:
+        raise LookupError(f"no installed game '{spec}'; installed: {', '.join(sorted(games)) or 'none'}")
+    return games[spec]
+
+
+def reproduction(spec: str, seed: int) -> str:
+    """The one line that plays the failing match again."""
+    command = f"python -m app fuzz {spec} -n 1 --seed {seed}"
+    extra = os.environ.get("WARROOM_EXTRA_GAMES", "")
+    if ":" not in spec and extra and spec not in _builtin_ids():
+        command = f"WARROOM_EXTRA_GAMES={extra} {command}"
+    return command
+
+
+def _builtin_ids() -> set[str]:
+    from app.games.registry import BUILTIN, _load
+
+    ids = set()
+    for path in BUILTIN:
+        try:
+            ids.add(_load(path).id)
+        except Exception:  # a builtin that does not load is not the one that failed here
+            continue
+    return ids
+
+
+# ---------------------------------------------------------------------- one match
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a match is made of, drawn from its seed."""
+
+    seed: int
+    players: int
+    options: dict[str, Any]
+    bots: tuple[str, ...]  # seats the game's own bot plays; the others answer at random
+
+
+def plan(game: GameRules, seed: int, players: int | None = None, options: dict[str, Any] | None = None,
+         bot_share: float = BOT_SHARE) -> Plan:
+    """Table sizes rotate with the seed; options and bot seats are drawn from it."""
+    rng = random.Random(f"plan:{game.id}:{seed}")
+    if players is None:
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+    if options is None:
+        options = {o.id: (rng.random() < 0.5 if o.kind == "bool" or not o.choices else rng.choice(o.choices))
+                   for o in game.options}
+    seats = game.roles(players, options)
+    bots = tuple(s.id for s in seats if rng.random() < bot_share)
+    return Plan(seed, players, dict(options), bots)
+
+
+@dataclass(frozen=True)
+class Failure:
+    game: str
+    seed: int
+    check: str
+    step: int  # the log row (seq) after which the check failed; 0 is the setup
+    detail: str
+
+    def line(self, spec: str | None = None) -> str:
+        return (f"FAIL {self.game} seed {self.seed}: check '{self.check}' at step {self.step}: {self.detail}\n"
+                f"reproduce: {reproduction(spec or self.game, self.seed)}")
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    seed: int
+    players: int
+    steps: int  # log rows (answers and take-backs)
+    failure: Failure | None = None
+    outcome: dict[str, Any] | None = None  # the Outcome as a dict, once over
+
+
+class _Failed(Exception):
+    def __init__(self, check: str, step: int, detail: str) -> None:
+        super().__init__(detail)
+        self.check, self.step, self.detail = check, step, detail
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    """One row of the match's log, as the platform writes it (see ``commit_action``)."""
+
+    seq: int
+    seat: str
+    payload: dict[str, Any]
+
+
+def answer_payload(decision: Decision, action: Action) -> dict[str, Any]:
+    payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
+    if decision.undoable:
+        payload["undoable"] = True
+    if decision.group is not None:
+        payload["group"] = decision.group
+    return payload
+
+
+def random_answer(decision: Decision, rng: random.Random) -> Action:
+    """Any legal answer, leaning on the edges of min..max where bugs live."""
+    ids = decision.choice_ids()
+    top = min(decision.max, len(ids))
+    roll = rng.random()
+    n = decision.min if roll < 0.25 else top if roll < 0.5 else rng.randint(decision.min, top)
+    return Action(decision=decision.id, choices=tuple(rng.sample(ids, max(0, min(n, len(ids))))))
+
+
+def _decisions(pending: list[Decision]) -> list[tuple[Any, ...]]:
+    return [(d.id, d.seat, d.kind, d.choice_ids(), d.min, d.max, d.undoable, d.group, d.optional) for d in pending]
+
+
+def _short(exc: BaseException) -> str:
+    frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    where = f" ({frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})" if frame else ""
+    return f"{type(exc).__name__}: {exc}{where}"[:500]
+
+
+class Match:
+    """One fuzzed match: the state as played, a copy reloaded through JSONB at every step,
+    the log and the state hash after each of its rows."""
+
+    def __init__(self, game: GameRules, p: Plan, invariant: Callable[[Any], None] | None = None) -> None:
+        self.game, self.plan, self.invariant = game, p, invariant
+        self.seed = f"fuzz:{game.id}:{p.seed}".encode()
+        self.rng = random.Random(f"play:{game.id}:{p.seed}")  # the players' whims, not the game's dice
+        self.keys = random.Random(f"keys:{game.id}:{p.seed}")
+        self.seats: list[Seat] = game.roles(p.players, p.options)
+        self.seat_ids = [s.id for s in self.seats]
+        self.bound = game.max_actions(p.players, p.options)
+        self.log: list[LoggedMove] = []
+        self.hashes: list[str] = []  # after each row of the log
+        self.standing: list[LoggedMove] = []
+        self.before: dict[int, bytes] = {}  # seq -> the state under that move, while it may be taken back
+        self.required = 0  # standing answers to decisions someone had to make
+        self.anytime: set[int] = set()  # seqs of answers to any-time decisions
+        self.undos = 0
+        self.state: Any = None
+        self.mirror: Any = None
+
+    # ---- the walk
+    def play(self) -> MatchReport:
+        try:
+            self._play()
+        except _Failed as failed:
+            return self._report(Failure(self.game.id, self.plan.seed, failed.check, failed.step, failed.detail))
+        except Exception as exc:
+            return self._report(Failure(self.game.id, self.plan.seed, "crash", len(self.log), _short(exc)))
+        return self._report(None)
+
+    def _report(self, failure: Failure | None) -> MatchReport:
+        outcome = None
+        if failure is None and self.state is not None:
+            o = self.game.outcome(self.state)
+            outcome = None if o is None else {"winners": list(o.winners), "summary": o.summary,
+                                              "scores": dict(o.scores)}
+        return MatchReport(self.plan.seed, self.plan.players, len(self.log), failure, outcome)
+
+    def _play(self) -> None:
+        game = self.game
+        self.state = game.setup(dict(self.plan.options), self.seats, action_rng(self.seed, 0))
+        h = self._hash(self.state, 0)
+        self.mirror = self._reloaded(game.dump(self.state), h, 0)
+        self._check_secrets(0, [])
+        while True:
+            step = len(self.log)
+            if self.invariant is not None:
+                try:
+                    self.invariant(self.state)
+                except AssertionError as exc:
+                    raise _Failed("invariant", step, str(exc) or "an invariant of the game does not hold") from exc
+            pending = game.pending(self.state)
+            required = [d for d in pending if not d.optional]
+            if game.outcome(self.state) is not None:
+                if required:
+                    raise _Failed("dead-end", step, f"the match is over but {required[0].id} is still pending")
+                break
+            if not required:
+                offered = f" (only any-time ones: {', '.join(d.id for d in pending)})" if pending else ""
+                raise _Failed("dead-end", step, f"no decision is pending and the match is not over{offered}")
+            if self.required >= self.bound:
+                raise _Failed("never-ends", step, f"{self.required} answers and still no outcome: "
+                              f"max_actions({self.plan.players}, options) declares {self.bound}")
+            if len(self.log) > 4 * self.bound + 1000:  # the fuzzer's own detours must end too
+                raise _Failed("never-ends", step, "the match runs on through any-time answers and take-backs")
+            self._step(pending, required)
+        self._check_replay()
+
+    def _step(self, pending: list[Decision], required: list[Decision]) -> None:
+        rng = self.rng
+        if self.undos < MAX_UNDOS and rng.random() < UNDO_CHANCE and self._take_back():
+            return
+        optional = [d for d in pending if d.optional]
+        # several required at once (a simultaneous step): any seat may come first
+        decision = rng.choice(optional) if optional and rng.random() < ANYTIME_CHANCE else rng.choice(required)
+        self._answer(pending, decision)
+
+    def _answer(self, pending: list[Decision], decision: Decision) -> None:
+        game, seq = self.game, len(self.log) + 1
+        if decision.seat in self.plan.bots and not decision.optional:  # bots leave any-time offers alone
+            try:
+                proposed = game.bot(self.state, decision, random.Random(self.rng.random()))
+            except Exception as exc:
+                raise _Failed("bot", seq, f"the bot failed on {decision.id}: {_short(exc)}") from exc
+            if proposed.decision != decision.id:
+                raise _Failed("bot", seq, f"asked {decision.id}, the bot answered {proposed.decision}")
+            try:
+                action = validate_action(decision, list(proposed.choices))
+            except Illegal as exc:
+                raise _Failed("bot", seq, f"the bot's answer to {decision.id} is illegal: {exc}") from exc
+        else:
+            action = random_answer(decision, self.rng)
+        if decision.undoable:
+            self.before[seq] = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+        else:
+            # a move that cannot be taken back stands for good: nothing under it can be taken back again
+            self.before.clear()
+        try:
+            events = game.apply(self.state, decision.seat, action, action_rng(self.seed, seq))
+        except Exception as exc:
+            raise _Failed("apply", seq, f"{decision.seat} answered {decision.id} with {list(action.choices)} "
+                          f"(legal) and the game raised {_short(exc)}") from exc
+        move = LoggedMove(seq, decision.seat, answer_payload(decision, action))
+        self.log.append(move)
+        self.standing.append(move)
+        if decision.optional:
+            self.anytime.add(seq)
+        else:
+            self.required += 1
+        h = self._hash(self.state, seq)
+        self.hashes.append(h)
+        self._mirror_follows(pending, decision, action, events, h, seq)
+        self._check_secrets(seq, events)
+
+    def _take_back(self) -> bool:
+        """Take back a move the platform would let its seat take back (``undoable_move``)."""
+        from app.sessions.replay import undoable_move
+
+        candidates = [(seat, m) for seat in self.seat_ids if (m := undoable_move(self.standing, seat)) is not None]
+        if not candidates:
+            return False
+        seat, target = self.rng.choice(candidates)
+        seq = len(self.log) + 1
+        at = self.standing.index(target)  # type: ignore[arg-type]
+        state = pickle.loads(self.before[target.seq])
+        later = self.standing[at + 1:]
+        for move in later:  # other seats' answers in the same simultaneous step stand
+            if move.payload.get("undoable"):
+                self.before[move.seq] = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            decision = next((d for d in self.game.pending(state)
+                             if d.id == move.payload["decision"] and d.seat == move.seat), None)
+            if decision is None:
+                raise _Failed("undo", seq, f"after taking back {target.payload['decision']}, "
+                              f"{move.payload['decision']} of {move.seat} is no longer pending: answers of "
+                              "one simultaneous step must commute")
+            try:
+                self.game.apply(state, move.seat, validate_action(decision, list(move.payload["choices"])),
+                                action_rng(self.seed, move.seq))
+            except Exception as exc:
+                raise _Failed("undo", seq, f"after taking back {target.payload['decision']}, re-applying "
+                              f"{move.payload['decision']} failed: {_short(exc)}") from exc
+        del self.standing[at]
+        del self.before[target.seq]
+        if target.seq not in self.anytime:
+            self.required -= 1
+        self.undos += 1
+        self.state = state
+        self.log.append(LoggedMove(seq, seat, {"undo": target.seq}))
+        h = self._hash(self.state, seq)
+        self.hashes.append(h)
+        self.mirror = self._reloaded(self.game.dump(self.state), h, seq)
+        self._check_secrets(seq, [])
+        return True
+
+    # ---- dump/load
+    def _hash(self, state: Any, seq: int) -> str:
+        data = self.game.dump(state)
+        try:
+            return digest(data)
+        except (TypeError, ValueError) as exc:
+            raise _Failed("dump-load", seq, f"dump() is not JSON: {exc}") from exc
+
+    def _reloaded(self, data: dict[str, Any], expected: str, seq: int) -> Any:
+        """A fresh state from ``data`` (a dump) after a trip through JSON with its keys
+        re-ordered: JSONB's order at even steps, a random one at odd steps."""
+        data = json.loads(json.dumps(data))
+        data = jsonb_keys(data) if seq % 2 == 0 else shuffled_keys(data, self.keys)
+        again = self.game.load(data)
+        if digest(self.game.dump(again)) != expected:
+            raise _Failed("dump-load", seq, "load(dump(state)) dumps differently from the state "
+                          f"(keys in {'JSONB' if seq % 2 == 0 else 'random'} order)")
+        return again
+
+    def _mirror_follows(self, pending: list[Decision], decision: Decision, action: Action, events: list[Event],
+                        h: str, seq: int) -> None:
+        """The copy reloaded at every step must offer the same decisions and take the same
+        answer the same way."""
+        game, mirror = self.game, self.mirror
+        if _decisions(game.pending(mirror)) != _decisions(pending):
+            raise _Failed("dump-load", seq, f"after a reload, other decisions are pending than {decision.id}…")
+        try:
+            mirrored = game.apply(mirror, decision.seat, action, action_rng(self.seed, seq))
+        except Exception as exc:
+            raise _Failed("dump-load", seq, f"after a reload, the game refuses {decision.id}: {_short(exc)}") from exc
+        if [asdict(e) for e in mirrored] != [asdict(e) for e in events]:
+            raise _Failed("dump-load", seq, f"after a reload, {decision.id} tells other events")
+        data = game.dump(mirror)
+        if digest(data) != h:
+            raise _Failed("dump-load", seq, f"after a reload, {decision.id} leads to another state")
+        if game.view(mirror, None) != game.view(self.state, None):
+            raise _Failed("dump-load", seq, "after a reload, the spectators see another table")
+        self.mirror = self._reloaded(data, h, seq)
+
+    # ---- replay
+    def _check_replay(self) -> None:
+        """The platform's own replay of the log (``replay_states``) meets every recorded hash."""
+        from app.sessions.history import replay_states
+
+        replay = replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log)
+        last = 0
+        try:
+            for move, state in replay:
+                last = move.seq
+                if digest(self.game.dump(state)) != self.hashes[move.seq - 1]:
+                    raise _Failed("replay", move.seq, "replaying the log from setup gives another state "
+                                  f"after {move.payload.get('decision') or move.payload}")
+        except _Failed:
+            raise
+        except Exception as exc:
+            raise _Failed("replay", last + 1, f"the log no longer replays: {_short(exc)}") from exc
+
+    # ---- secrets
+    def _check_secrets(self, seq: int, events: list[Event]) -> None:
+        """What each seat receives (its view, its pending decisions, the log lines it reads),
+        and what everyone receives (the spectators' view, public log lines), against the
+        secrets of that seat (of every seat, for what everyone receives)."""
+        game, state = self.game, self.state
+        from app.sessions.views import decision_payload
+
+        pending = game.pending(state)
+        everyone: set[str | Secret] = set()
+        for seat in self.seat_ids:
+            hidden = set(game.secrets(state, seat))
+            everyone |= hidden
+            if not hidden:
+                continue
+            received = [(f"{seat}'s view", json.dumps(game.view(state, seat)))]
+            mine = [decision_payload(d) for d in pending if d.seat == seat]
+            if mine:
+                received.append((f"{seat}'s pending decisions", json.dumps(mine)))
+            received += [(f"a log line {seat} reads", e.private.get(seat, e.text)) for e in events]
+            _no_leak(seq, received, hidden)
+        if everyone:
+            received = [("the spectators' view", json.dumps(game.view(state, None)))]
+            received += [("a public log line", e.text) for e in events]
+            _no_leak(seq, received, everyone)
+
+
+@functools.lru_cache(maxsize=4096)
+def _any_of(tokens: frozenset[str]) -> re.Pattern[str]:
+    """One pattern that matches wherever any of ``tokens`` starts: a trie of them, so a
+    text is scanned once instead of once per token (it finds none exactly when none occurs)."""
+    tree: dict[str, Any] = {}
+    for token in tokens:
+        node = tree
+        for ch in token:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def branch(node: dict[str, Any]) -> str:
+        if "" in node:
+            return ""  # a token ends here: what follows need not match
+        alts = [re.escape(ch) + branch(sub) for ch, sub in sorted(node.items())]
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return re.compile(branch(tree))
+
+
+def _no_leak(seq: int, received: list[tuple[str, str]], hidden: set[str | Secret]) -> None:
+    """``leaks`` over each payload; plain tokens (most secrets: card ids...) are first
+    looked for in all the payloads at once, which is the same test and much faster."""
+    tokens = frozenset(s for s in hidden if isinstance(s, str))
+    rest = [s for s in hidden if not isinstance(s, str)]
+    everything = "\x00".join(text for _, text in received)
+    suspects = [t for t in tokens if t in everything] if tokens and _any_of(tokens).search(everything) else []
+    if not suspects and not rest:
+        return
+    for where, text in received:
+        found = leaks(text, [*suspects, *rest])
+        if found:
+            shown = ", ".join(repr(s) if isinstance(s, str) else s.place or repr(s.value) for s in found[:3])
+            raise _Failed("leak", seq, f"{where} gives away {shown}")
+
+
+def check_match(game: GameRules, seed: int, players: int | None = None, options: dict[str, Any] | None = None,
+                bot_share: float = BOT_SHARE, invariant: Callable[[Any], None] | None = None) -> MatchReport:
+    """Play and check the match of ``seed`` (see the module's docstring)."""
+    try:
+        p = plan(game, seed, players, options, bot_share)
+    except Exception as exc:
+        return MatchReport(seed, players or 0, 0, Failure(game.id, seed, "crash", 0, _short(exc)))
+    return Match(game, p, invariant).play()
+
+
+# ---------------------------------------------------------------------- many matches
+
+@dataclass
+class Summary:
+    game: str
+    matches: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def first_failure(self) -> Failure | None:
+        return min(self.failures, key=lambda f: f.seed, default=None)
+
+    def rates(self) -> str:
+        s = max(self.seconds, 1e-9)
+        return f"{self.matches / s:.1f} matches/s, {self.steps / s:.0f} steps/s"
+
+
+def _chunk(spec: str, seeds: Sequence[int]) -> list[MatchReport]:
+    """A worker's share: stops at its first failure."""
+    game = resolve(spec)
+    out = []
+    for seed in seeds:
+        report = check_match(game, seed)
+        out.append(report)
+        if report.failure is not None:
+            break
+    return out
+
+
+def _chunks(first: int, n: int, size: int) -> Iterator[list[int]]:
+    for start in range(first, first + n, size):
+        yield list(range(start, min(start + size, first + n)))
+
+
+def fuzz(spec: str, n: int, first: int = 0, jobs: int = 1,
+         progress: Callable[[Summary], None] | None = None) -> Summary:
+    """Play ``n`` matches from seed ``first`` on; stop at the first failure."""
+    game = resolve(spec)
+    summary = Summary(game.id)
+    started = time.perf_counter()
+
+    def take(reports: list[MatchReport]) -> None:
+        for report in reports:
+            summary.matches += 1
+            summary.steps += report.steps
+            if report.failure is not None:
+                summary.failures.append(report.failure)
+        summary.seconds = time.perf_counter() - started
+        if progress is not None:
+            progress(summary)
+
+    if jobs <= 1:
+        for seeds in _chunks(first, n, 10):
+            take(_chunk(spec, seeds))
+            if summary.failures:
+                break
+    else:
+        size = max(1, min(25, n // (jobs * 8) or 1))
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            futures = [pool.submit(_chunk, spec, seeds) for seeds in _chunks(first, n, size)]
+            for future in concurrent.futures.as_completed(futures):
+                take(future.result())
+                if summary.failures:
+                    for other in futures:
+                        other.cancel()
+        # matches already running when a failure came in are counted; a smaller failing seed wins
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app fuzz", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="an installed game's id (e.g. qmg), or module:ATTR")
+    parser.add_argument("-n", type=int, default=100, help="matches to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="the first match's seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """0: every match passed every check; 1: a check failed; 2: no such game."""
+    try:
+        game = resolve(args.game)
+    except (LookupError, ImportError) as exc:
+        print(f"fuzz: {exc}", file=sys.stderr, flush=True)
+        return 2
+    print(f"fuzz {game.id}: {args.n} matches from seed {args.seed}, {game.min_players}-{game.max_players} "
+          f"players, {args.jobs} job(s)", flush=True)
+    last = [time.perf_counter()]
+
+    def progress(s: Summary) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 5 or s.matches == args.n:
+            last[0] = now
+            print(f"  {s.matches}/{args.n} matches, {s.steps} steps, {s.seconds:.1f}s: {s.rates()}", flush=True)
+
+    summary = fuzz(args.game, args.n, args.seed, args.jobs, progress)
+    failure = summary.first_failure
+    if failure is not None:
+        print(f"{summary.matches} matches played ({summary.rates()})", flush=True)
+        print(failure.line(args.game), flush=True)
+        return 1
+    print(f"ok: {summary.matches} matches, {summary.steps} steps in {summary.seconds:.1f}s "
+          f"({summary.rates()})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
