@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import functools
 import hashlib
 import importlib
 import json
@@ -40,7 +39,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -171,6 +170,7 @@ class MatchReport:
     seed: int
     players: int
     steps: int  # log rows (answers and take-backs)
+    answers: int = 0  # standing answers to required decisions: what max_actions bounds
     failure: Failure | None = None
     outcome: dict[str, Any] | None = None  # the Outcome as a dict, once over
 
@@ -237,8 +237,10 @@ class Match:
         self.required = 0  # standing answers to decisions someone had to make
         self.anytime: set[int] = set()  # seqs of answers to any-time decisions
         self.undos = 0
+        self.finder = TokenFinder()
         self.state: Any = None
         self.mirror: Any = None
+        self.under = b""
 
     # ---- the walk
     def play(self) -> MatchReport:
@@ -256,7 +258,7 @@ class Match:
             o = self.game.outcome(self.state)
             outcome = None if o is None else {"winners": list(o.winners), "summary": o.summary,
                                               "scores": dict(o.scores)}
-        return MatchReport(self.plan.seed, self.plan.players, len(self.log), failure, outcome)
+        return MatchReport(self.plan.seed, self.plan.players, len(self.log), self.required, failure, outcome)
 
     def _play(self) -> None:
         game = self.game
@@ -312,8 +314,11 @@ class Match:
                 raise _Failed("bot", seq, f"the bot's answer to {decision.id} is illegal: {exc}") from exc
         else:
             action = random_answer(decision, self.rng)
+        # the exact state under this answer: to take it back, and to tell a state that does not
+        # survive dump/load from rules that do not give the same answer the same result
+        self.under = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
         if decision.undoable:
-            self.before[seq] = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+            self.before[seq] = self.under
         else:
             # a move that cannot be taken back stands for good: nothing under it can be taken back again
             self.before.clear()
@@ -403,15 +408,28 @@ class Match:
         try:
             mirrored = game.apply(mirror, decision.seat, action, action_rng(self.seed, seq))
         except Exception as exc:
+            self._same_again(decision, action, events, h, seq)
             raise _Failed("dump-load", seq, f"after a reload, the game refuses {decision.id}: {_short(exc)}") from exc
-        if [asdict(e) for e in mirrored] != [asdict(e) for e in events]:
-            raise _Failed("dump-load", seq, f"after a reload, {decision.id} tells other events")
         data = game.dump(mirror)
-        if digest(data) != h:
-            raise _Failed("dump-load", seq, f"after a reload, {decision.id} leads to another state")
+        if [asdict(e) for e in mirrored] != [asdict(e) for e in events] or digest(data) != h:
+            self._same_again(decision, action, events, h, seq)
+            raise _Failed("dump-load", seq, f"after a reload, {decision.id} tells other events or leads to "
+                          "another state")
         if game.view(mirror, None) != game.view(self.state, None):
             raise _Failed("dump-load", seq, "after a reload, the spectators see another table")
         self.mirror = self._reloaded(data, h, seq)
+
+    def _same_again(self, decision: Decision, action: Action, events: list[Event], h: str, seq: int) -> None:
+        """The reloaded copy went another way: if an exact copy of the state (no dump/load)
+        goes another way too, the rules are not deterministic, and the replay would diverge."""
+        twin = pickle.loads(self.under)
+        try:
+            again = self.game.apply(twin, decision.seat, action, action_rng(self.seed, seq))
+        except Exception as exc:
+            raise _Failed("replay", seq, f"{decision.id} applied again to the same state fails: {_short(exc)}") from exc
+        if [asdict(e) for e in again] != [asdict(e) for e in events] or digest(self.game.dump(twin)) != h:
+            raise _Failed("replay", seq, f"{decision.id} applied again to the same state with the same RNG gives "
+                          "another result: the rules use randomness or an order that is not in the state")
 
     # ---- replay
     def _check_replay(self) -> None:
@@ -451,17 +469,41 @@ class Match:
             if mine:
                 received.append((f"{seat}'s pending decisions", json.dumps(mine)))
             received += [(f"a log line {seat} reads", e.private.get(seat, e.text)) for e in events]
-            _no_leak(seq, received, hidden)
+            _no_leak(seq, received, hidden, self.finder)
         if everyone:
             received = [("the spectators' view", json.dumps(game.view(state, None)))]
             received += [("a public log line", e.text) for e in events]
-            _no_leak(seq, received, everyone)
+            _no_leak(seq, received, everyone, self.finder)
 
 
-@functools.lru_cache(maxsize=4096)
-def _any_of(tokens: frozenset[str]) -> re.Pattern[str]:
-    """One pattern that matches wherever any of ``tokens`` starts: a trie of them, so a
-    text is scanned once instead of once per token (it finds none exactly when none occurs)."""
+class TokenFinder:
+    """Finds which of a set of tokens occur in a text in one scan, not one per token.
+
+    One pattern, a trie of every token seen so far in the match, matches (as a lookahead)
+    wherever one of them starts, taking the longest; the tokens starting there are its
+    prefixes. It is compiled again only when a token it has not seen comes up."""
+
+    def __init__(self) -> None:
+        self.universe: set[str] = set()
+        self.lengths: list[int] = []
+        self.pattern: re.Pattern[str] | None = None
+
+    def occurring(self, tokens: frozenset[str], text: str) -> list[str]:
+        if not tokens:
+            return []
+        if not tokens <= self.universe:
+            self.universe |= tokens
+            self.lengths = sorted({len(t) for t in self.universe})
+            self.pattern = re.compile(f"(?=({_trie(self.universe)}))")
+        assert self.pattern is not None
+        found = set()
+        for m in self.pattern.finditer(text):
+            longest = m.group(1)
+            found.update(longest[:n] for n in self.lengths if n <= len(longest) and longest[:n] in tokens)
+        return sorted(found)
+
+
+def _trie(tokens: Iterable[str]) -> str:
     tree: dict[str, Any] = {}
     for token in tokens:
         node = tree
@@ -470,21 +512,23 @@ def _any_of(tokens: frozenset[str]) -> re.Pattern[str]:
         node[""] = {}
 
     def branch(node: dict[str, Any]) -> str:
-        if "" in node:
-            return ""  # a token ends here: what follows need not match
-        alts = [re.escape(ch) + branch(sub) for ch, sub in sorted(node.items())]
-        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        alts = [re.escape(ch) + branch(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:  # a token ends here: longer ones are tried first
+            return f"(?:{body})?"
+        return body
 
-    return re.compile(branch(tree))
+    return branch(tree)
 
 
-def _no_leak(seq: int, received: list[tuple[str, str]], hidden: set[str | Secret]) -> None:
+def _no_leak(seq: int, received: list[tuple[str, str]], hidden: set[str | Secret], finder: TokenFinder) -> None:
     """``leaks`` over each payload; plain tokens (most secrets: card ids...) are first
-    looked for in all the payloads at once, which is the same test and much faster."""
+    looked for in all the payloads at once, in one scan, which is the same test and much faster."""
     tokens = frozenset(s for s in hidden if isinstance(s, str))
     rest = [s for s in hidden if not isinstance(s, str)]
-    everything = "\x00".join(text for _, text in received)
-    suspects = [t for t in tokens if t in everything] if tokens and _any_of(tokens).search(everything) else []
+    suspects = finder.occurring(tokens, "\x00".join(text for _, text in received))
     if not suspects and not rest:
         return
     for where, text in received:
@@ -500,7 +544,7 @@ def check_match(game: GameRules, seed: int, players: int | None = None, options:
     try:
         p = plan(game, seed, players, options, bot_share)
     except Exception as exc:
-        return MatchReport(seed, players or 0, 0, Failure(game.id, seed, "crash", 0, _short(exc)))
+        return MatchReport(seed, players or 0, 0, 0, Failure(game.id, seed, "crash", 0, _short(exc)))
     return Match(game, p, invariant).play()
 
 
@@ -512,6 +556,7 @@ class Summary:
     matches: int = 0
     steps: int = 0
     seconds: float = 0.0
+    longest: int = 0  # the most required answers one match took
     failures: list[Failure] = field(default_factory=list)
 
     @property
@@ -551,6 +596,7 @@ def fuzz(spec: str, n: int, first: int = 0, jobs: int = 1,
         for report in reports:
             summary.matches += 1
             summary.steps += report.steps
+            summary.longest = max(summary.longest, report.answers)
             if report.failure is not None:
                 summary.failures.append(report.failure)
         summary.seconds = time.perf_counter() - started
@@ -614,7 +660,7 @@ def run(args: argparse.Namespace) -> int:
         print(failure.line(args.game), flush=True)
         return 1
     print(f"ok: {summary.matches} matches, {summary.steps} steps in {summary.seconds:.1f}s "
-          f"({summary.rates()})", flush=True)
+          f"({summary.rates()}); the longest took {summary.longest} answers", flush=True)
     return 0
 
 

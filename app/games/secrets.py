@@ -61,17 +61,23 @@ class _Index:
 
     def __init__(self, parsed: Any) -> None:
         self.parsed = parsed is not None
-        values = list(_values(parsed)) if self.parsed else []
-        self.dicts = [v for v in values if isinstance(v, dict)]
-        self.scalars = {(type(v), v) for v in values if not isinstance(v, (dict, list))}
+        self.dicts: list[dict[str, Any]] = []
+        self.scalars: set[tuple[type, Any]] = set()
         self.shapes: set[tuple[Any, ...]] = set()
-        for v in values:
-            if isinstance(v, list):
-                self._shape(tuple(v))
-            elif isinstance(v, dict):
+        todo = [parsed] if self.parsed else []
+        while todo:  # a loop, not recursion: payloads are walked for every secret check
+            v = todo.pop()
+            if isinstance(v, dict):
+                self.dicts.append(v)
+                todo.extend(v.values())
                 for keys in COORDINATE_KEYS:
                     if keys[0] in v:  # {"x": 3, "y": 4}
                         self._shape(tuple(v.get(k) for k in keys))
+            elif isinstance(v, list):
+                todo.extend(v)
+                self._shape(tuple(v))
+            else:
+                self.scalars.add((type(v), v))
 
     def _shape(self, shape: tuple[Any, ...]) -> None:
         with contextlib.suppress(TypeError):  # holds lists or objects: no coordinate tuple equals it

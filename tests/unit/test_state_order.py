@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from app.fuzz import shuffled_keys
 from app.games.protocol import GameRules, Seat, action_rng, validate_action
 from app.sessions.replay import state_hash
 from tests.fixtures.cardgame import GAME as CARDGAME
@@ -32,17 +33,6 @@ def games() -> list[GameRules]:
     from app.games.registry import installed
 
     return [*installed().values(), CARDGAME]
-
-
-def shuffled_keys(value: Any, rng: random.Random) -> Any:
-    """The same JSON value with every object's keys in a random order."""
-    if isinstance(value, dict):
-        keys = list(value)
-        rng.shuffle(keys)
-        return {k: shuffled_keys(value[k], rng) for k in keys}
-    if isinstance(value, list):
-        return [shuffled_keys(v, rng) for v in value]
-    return value
 
 
 def decisions(game: GameRules, state: Any) -> list[tuple[str, str, list[str]]]:

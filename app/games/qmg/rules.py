@@ -36,7 +36,11 @@ ROLE_TABLE: dict[int, list[tuple[str, ...]]] = {
     6: [("germany",), ("uk",), ("japan",), ("ussr",), ("italy",), ("usa",)],
 }
 
-MAX_ANSWERS_PER_TURN = 100  # PROVISIONAL
+# A country's turn asks for a card or a pass, then the card's builds, battles and choices,
+# the reactions it triggers (Responses, Status cards) and supply removals: 16 answers at
+# most in 100 seeded bot and random games (the fuzzer's longest match is in
+# docs/benchmarks.md). Four times that still lets the fuzzer catch a runaway loop.
+MAX_ANSWERS_PER_TURN = 60
 
 
 class QuartermasterGeneral:
@@ -88,6 +92,7 @@ class QuartermasterGeneral:
         return state
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        # the setup discards count in the first round; round ROUNDS ends the game at the latest
         return ROUNDS * len(COUNTRIES) * MAX_ANSWERS_PER_TURN
 
     # ------------------------------------------------------------------ play
