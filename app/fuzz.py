@@ -171,6 +171,9 @@ class MatchReport:
     players: int
     steps: int  # log rows (answers and take-backs)
     answers: int = 0  # standing answers to required decisions: what max_actions bounds
+    anytime: int = 0  # answers to any-time decisions
+    undos: int = 0  # moves taken back
+    bots: int = 0  # seats the game's bot played
     failure: Failure | None = None
     outcome: dict[str, Any] | None = None  # the Outcome as a dict, once over
 
@@ -258,7 +261,8 @@ class Match:
             o = self.game.outcome(self.state)
             outcome = None if o is None else {"winners": list(o.winners), "summary": o.summary,
                                               "scores": dict(o.scores)}
-        return MatchReport(self.plan.seed, self.plan.players, len(self.log), self.required, failure, outcome)
+        return MatchReport(self.plan.seed, self.plan.players, len(self.log), self.required, len(self.anytime),
+                           self.undos, len(self.plan.bots), failure, outcome)
 
     def _play(self) -> None:
         game = self.game
@@ -544,7 +548,7 @@ def check_match(game: GameRules, seed: int, players: int | None = None, options:
     try:
         p = plan(game, seed, players, options, bot_share)
     except Exception as exc:
-        return MatchReport(seed, players or 0, 0, 0, Failure(game.id, seed, "crash", 0, _short(exc)))
+        return MatchReport(seed, players or 0, 0, failure=Failure(game.id, seed, "crash", 0, _short(exc)))
     return Match(game, p, invariant).play()
 
 
@@ -612,13 +616,18 @@ def fuzz(spec: str, n: int, first: int = 0, jobs: int = 1,
         size = max(1, min(25, n // (jobs * 8) or 1))
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            futures = [pool.submit(_chunk, spec, seeds) for seeds in _chunks(first, n, size)]
+            futures = {pool.submit(_chunk, spec, seeds): seeds[0] for seeds in _chunks(first, n, size)}
             for future in concurrent.futures.as_completed(futures):
+                if future.cancelled():
+                    continue
                 take(future.result())
-                if summary.failures:
-                    for other in futures:
-                        other.cancel()
-        # matches already running when a failure came in are counted; a smaller failing seed wins
+                failed = summary.first_failure
+                if failed is not None:
+                    # matches after the failing seed are not needed; those before it still run,
+                    # so the seed reported is the first that fails whatever the workers' pace
+                    for other, start in futures.items():
+                        if start > failed.seed:
+                            other.cancel()
     summary.seconds = time.perf_counter() - started
     return summary
 
