@@ -48,6 +48,8 @@ from app.games.secrets import Secret, leaks
 
 CHECKS = ("dead-end", "never-ends", "dump-load", "replay", "leak", "bot", "apply", "undo", "crash", "invariant")
 
+Watch = Callable[[Any, list[Event]], None]  # a game's own invariant: (state, the newest row's events)
+
 # How the random seats behave: chances per step, small enough that every match moves on.
 ANYTIME_CHANCE = 0.08  # answer an any-time decision instead of the next required one
 UNDO_CHANCE = 0.1  # take back a move that may be taken back (a seat's own answer in a group...)
@@ -225,8 +227,11 @@ class Match:
     """One fuzzed match: the state as played, a copy reloaded through JSONB at every step,
     the log and the state hash after each of its rows."""
 
-    def __init__(self, game: GameRules, p: Plan, invariant: Callable[[Any], None] | None = None) -> None:
+    def __init__(self, game: GameRules, p: Plan, invariant: Watch | None = None,
+                 every_step: bool = True, whims: bool = True) -> None:
         self.game, self.plan, self.invariant = game, p, invariant
+        self.every_step = every_step  # else only the end state is checked (dump/load, replay, secrets)
+        self.whims = whims  # take moves back and answer any-time decisions, as players may
         self.seed = f"fuzz:{game.id}:{p.seed}".encode()
         self.rng = random.Random(f"play:{game.id}:{p.seed}")  # the players' whims, not the game's dice
         self.keys = random.Random(f"keys:{game.id}:{p.seed}")
@@ -244,6 +249,7 @@ class Match:
         self.state: Any = None
         self.mirror: Any = None
         self.under = b""
+        self.last_events: list[Event] = []  # of the newest row of the log, for the game's own invariant
 
     # ---- the walk
     def play(self) -> MatchReport:
@@ -267,16 +273,13 @@ class Match:
     def _play(self) -> None:
         game = self.game
         self.state = game.setup(dict(self.plan.options), self.seats, action_rng(self.seed, 0))
-        h = self._hash(self.state, 0)
-        self.mirror = self._reloaded(game.dump(self.state), h, 0)
-        self._check_secrets(0, [])
+        if self.every_step:
+            h = self._hash(self.state, 0)
+            self.mirror = self._reloaded(game.dump(self.state), h, 0)
+            self._check_secrets(0, [])
         while True:
             step = len(self.log)
-            if self.invariant is not None:
-                try:
-                    self.invariant(self.state)
-                except AssertionError as exc:
-                    raise _Failed("invariant", step, str(exc) or "an invariant of the game does not hold") from exc
+            self._watch(step, self.last_events)
             pending = game.pending(self.state)
             required = [d for d in pending if not d.optional]
             if game.outcome(self.state) is not None:
@@ -292,13 +295,23 @@ class Match:
             if len(self.log) > 4 * self.bound + 1000:  # the fuzzer's own detours must end too
                 raise _Failed("never-ends", step, "the match runs on through any-time answers and take-backs")
             self._step(pending, required)
-        self._check_replay()
+        if self.every_step:
+            self._check_replay()
+        else:
+            self._check_end_state()
+
+    def _watch(self, step: int, events: list[Event]) -> None:
+        if self.invariant is not None:
+            try:
+                self.invariant(self.state, events)
+            except AssertionError as exc:
+                raise _Failed("invariant", step, str(exc) or "an invariant of the game does not hold") from exc
 
     def _step(self, pending: list[Decision], required: list[Decision]) -> None:
         rng = self.rng
-        if self.undos < MAX_UNDOS and rng.random() < UNDO_CHANCE and self._take_back():
+        if self.whims and self.undos < MAX_UNDOS and rng.random() < UNDO_CHANCE and self._take_back():
             return
-        optional = [d for d in pending if d.optional]
+        optional = [d for d in pending if d.optional] if self.whims else []
         # several required at once (a simultaneous step): any seat may come first
         decision = rng.choice(optional) if optional and rng.random() < ANYTIME_CHANCE else rng.choice(required)
         self._answer(pending, decision)
@@ -320,7 +333,7 @@ class Match:
             action = random_answer(decision, self.rng)
         # the exact state under this answer: to take it back, and to tell a state that does not
         # survive dump/load from rules that do not give the same answer the same result
-        self.under = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+        self.under = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.every_step or decision.undoable else b""
         if decision.undoable:
             self.before[seq] = self.under
         else:
@@ -331,6 +344,7 @@ class Match:
         except Exception as exc:
             raise _Failed("apply", seq, f"{decision.seat} answered {decision.id} with {list(action.choices)} "
                           f"(legal) and the game raised {_short(exc)}") from exc
+        self.last_events = events
         move = LoggedMove(seq, decision.seat, answer_payload(decision, action))
         self.log.append(move)
         self.standing.append(move)
@@ -338,10 +352,11 @@ class Match:
             self.anytime.add(seq)
         else:
             self.required += 1
-        h = self._hash(self.state, seq)
-        self.hashes.append(h)
-        self._mirror_follows(pending, decision, action, events, h, seq)
-        self._check_secrets(seq, events)
+        if self.every_step:
+            h = self._hash(self.state, seq)
+            self.hashes.append(h)
+            self._mirror_follows(pending, decision, action, events, h, seq)
+            self._check_secrets(seq, events)
 
     def _take_back(self) -> bool:
         """Take back a move the platform would let its seat take back (``undoable_move``)."""
@@ -376,11 +391,13 @@ class Match:
             self.required -= 1
         self.undos += 1
         self.state = state
+        self.last_events = []
         self.log.append(LoggedMove(seq, seat, {"undo": target.seq}))
-        h = self._hash(self.state, seq)
-        self.hashes.append(h)
-        self.mirror = self._reloaded(self.game.dump(self.state), h, seq)
-        self._check_secrets(seq, [])
+        if self.every_step:
+            h = self._hash(self.state, seq)
+            self.hashes.append(h)
+            self.mirror = self._reloaded(self.game.dump(self.state), h, seq)
+            self._check_secrets(seq, [])
         return True
 
     # ---- dump/load
@@ -452,6 +469,26 @@ class Match:
             raise
         except Exception as exc:
             raise _Failed("replay", last + 1, f"the log no longer replays: {_short(exc)}") from exc
+
+    def _check_end_state(self) -> None:
+        """The checks of a match not checked at every step, on its final state: it survives
+        dump/load in JSONB's and a random key order, the replay of its log ends in it, and no
+        view of it gives a secret away."""
+        from app.sessions.history import replay_states
+
+        seq = len(self.log)
+        h = self._hash(self.state, seq)
+        self._reloaded(self.game.dump(self.state), h, 0)
+        self._reloaded(self.game.dump(self.state), h, 1)
+        final = None
+        try:
+            for _, state in replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log):
+                final = state
+        except Exception as exc:
+            raise _Failed("replay", seq, f"the log no longer replays: {_short(exc)}") from exc
+        if final is not None and digest(self.game.dump(final)) != h:
+            raise _Failed("replay", seq, "replaying the log from setup ends in another state")
+        self._check_secrets(seq, [])
 
     # ---- secrets
     def _check_secrets(self, seq: int, events: list[Event]) -> None:
@@ -543,13 +580,18 @@ def _no_leak(seq: int, received: list[tuple[str, str]], hidden: set[str | Secret
 
 
 def check_match(game: GameRules, seed: int, players: int | None = None, options: dict[str, Any] | None = None,
-                bot_share: float = BOT_SHARE, invariant: Callable[[Any], None] | None = None) -> MatchReport:
-    """Play and check the match of ``seed`` (see the module's docstring)."""
+                bot_share: float = BOT_SHARE, invariant: Watch | None = None,
+                every_step: bool = True, whims: bool = True) -> MatchReport:
+    """Play and check the match of ``seed`` (see the module's docstring). ``invariant`` is the
+    game's own check of a state and the events that led to it, run after the setup and after
+    every row of the log, the final one included (an AssertionError fails the match);
+    ``every_step=False`` checks dump/load, replay and secrets on the final state only;
+    ``whims=False`` leaves take-backs and any-time decisions alone (bot-vs-bot games)."""
     try:
         p = plan(game, seed, players, options, bot_share)
     except Exception as exc:
         return MatchReport(seed, players or 0, 0, failure=Failure(game.id, seed, "crash", 0, _short(exc)))
-    return Match(game, p, invariant).play()
+    return Match(game, p, invariant, every_step, whims).play()
 
 
 # ---------------------------------------------------------------------- many matches

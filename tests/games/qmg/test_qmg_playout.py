@@ -1,8 +1,8 @@
 """Seeded bot-vs-bot games: invariants hold, every game ends, replay and dump/load are exact.
 
 The default suite plays a few dozen games; ``pytest -m qmg_slow tests/games/qmg`` plays
-``QMG_GAMES`` (default 1000) from seed ``QMG_FIRST`` (default 1000); ``make test`` runs the
-thousand as two halves side by side.
+``QMG_GAMES`` (default 1000) from seed ``QMG_FIRST`` (default 1000) through the fuzzer's
+checks (``app.fuzz``); ``make test-slow`` runs the thousand as two halves side by side.
 """
 
 from __future__ import annotations
@@ -122,15 +122,61 @@ def test_bot_games_end_with_an_outcome_and_keep_invariants(seed, supply_audit):
         st.outcome["team"] == "axis")
 
 
+class Referee:
+    """QMG's own invariants over a fuzzed match: after every step the pieces and cards add
+    up; once it is over, no face-down card was ever named in public, a game that ended before
+    round 20 ended on a lead of 30 VP, and the winners are the winning team's seats."""
+
+    def __init__(self) -> None:
+        self.public: list[str] = []
+
+    def __call__(self, st: GameState, events: list) -> None:
+        check_invariants(st)
+        self.public += [e.text for e in events]
+        for e in events:
+            assert set(e.private) <= set(st.seats.values())
+        if st.outcome is None:
+            return
+        assert_face_down_names_never_public(st, self.public)
+        ax, al = st.vp["axis"], st.vp["allies"]
+        if st.round < 20:
+            assert abs(ax - al) >= 30, f"the game ended in round {st.round} on {ax} to {al}"
+        o = GAME.outcome(st)
+        assert o is not None and (o.winners == tuple(sorted({st.seats[c] for c in ("germany", "japan", "italy")}))) \
+            == (st.outcome["team"] == "axis")
+
+
+# every FULL_EVERY-th game is checked at every step by the fuzzer; the others on their end state
+FULL_EVERY = 20
+
+
 @pytest.mark.qmg_slow
 def test_thousand_bot_games(supply_audit):
-    # QMG_FIRST lets `make test` share the seeds 1000..1999 between two processes (two cores)
+    """The fuzzer's checks over seeded bot-vs-bot games (``app.fuzz.check_match``): no dead end,
+    the declared bound, dump/load through JSONB key orders, the replay of the log, no secret
+    in any view; QMG's own invariants after every step. One game in FULL_EVERY gets the checks
+    at every step (mirror reloaded each step, every state hash replayed, every view and log
+    line against the secrets); the rest on their final state, to keep the run to a few minutes."""
+    from app.fuzz import check_match
+
+    # QMG_FIRST lets `make test-slow` share the seeds 1000..1999 between two processes (two cores)
     first, n = int(os.environ.get("QMG_FIRST", "1000")), int(os.environ.get("QMG_GAMES", "1000"))
-    results = Counter()
+    wins: Counter[str] = Counter()
+    failures = []
     for seed in range(first, first + n):
-        st = play_game(seed, players=2 + seed % 5, options={"reallocation": seed % 3 == 0})
-        results[st.outcome["team"]] += 1
-    assert sum(results.values()) == n
+        report = check_match(GAME, seed, players=2 + seed % 5, options={"reallocation": seed % 3 == 0},
+                             bot_share=1.0, invariant=Referee(), every_step=seed % FULL_EVERY == 0, whims=False)
+        if report.failure is not None:
+            failures.append(report.failure.line("qmg"))
+            continue
+        assert report.outcome is not None
+        wins["axis" if set(report.outcome["winners"]) == _axis_seats(2 + seed % 5) else "allies"] += 1
+    assert not failures, "\n".join(failures[:5])
+    assert wins["axis"] and wins["allies"], f"one side never wins: {dict(wins)}"
+
+
+def _axis_seats(players: int) -> set[str]:
+    return {s.id for s in GAME.roles(players, {}) if set(s.roles) & {"germany", "japan", "italy"}}
 
 
 def test_replaying_the_same_actions_reproduces_the_state():
