@@ -36,6 +36,7 @@ import os
 import pickle
 import random
 import re
+import subprocess
 import sys
 import time
 import traceback
@@ -228,8 +229,9 @@ class Match:
     the log and the state hash after each of its rows."""
 
     def __init__(self, game: GameRules, p: Plan, invariant: Watch | None = None,
-                 every_step: bool = True, whims: bool = True) -> None:
+                 every_step: bool = True, whims: bool = True, trail: bool = False) -> None:
         self.game, self.plan, self.invariant = game, p, invariant
+        self.trail: list[str] | None = [] if trail else None  # the state hash after setup and each row
         self.every_step = every_step  # else only the end state is checked (dump/load, replay, secrets)
         self.whims = whims  # take moves back and answer any-time decisions, as players may
         self.seed = f"fuzz:{game.id}:{p.seed}".encode()
@@ -280,6 +282,8 @@ class Match:
         while True:
             step = len(self.log)
             self._watch(step, self.last_events)
+            if self.trail is not None:
+                self.trail.append(self._hash(self.state, step))
             pending = game.pending(self.state)
             required = [d for d in pending if not d.optional]
             if game.outcome(self.state) is not None:
@@ -670,8 +674,49 @@ def fuzz(spec: str, n: int, first: int = 0, jobs: int = 1,
                     for other, start in futures.items():
                         if start > failed.seed:
                             other.cancel()
+    if not summary.failures and n > 0:
+        failure = other_process(spec, list(range(first, first + min(n, HASH_SEED_SAMPLE))))
+        if failure is not None:
+            summary.failures.append(failure)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+HASH_SEED_SAMPLE = 5  # matches played again in another process, the first seeds of the run
+
+
+def hash_trail(game: GameRules, seed: int) -> list[str]:
+    """The state hashes after the setup and after each row of the match of ``seed``."""
+    match = Match(game, plan(game, seed), every_step=False, trail=True)
+    match.play()
+    return match.trail or []
+
+
+def other_process(spec: str, seeds: Sequence[int]) -> Failure | None:
+    """Play ``seeds`` again in a process with another PYTHONHASHSEED: string hashing is salted
+    per process, so rules that follow the order of a set (or of a dict built from one) take
+    other turns there, which a replay after a restart would meet. The first divergence."""
+    game = resolve(spec)
+    mine = {seed: hash_trail(game, seed) for seed in seeds}
+    salt = "7" if os.environ.get("PYTHONHASHSEED") != "7" else "11"
+    code = ("import json, sys; from app.fuzz import hash_trail, resolve; game = resolve(sys.argv[1]); "
+            "print(json.dumps({s: hash_trail(game, int(s)) for s in sys.argv[2:]}))")
+    env = {**os.environ, "PYTHONHASHSEED": salt,
+           "PYTHONPATH": os.pathsep.join(filter(None, (os.getcwd(), os.environ.get("PYTHONPATH"))))}
+    done = subprocess.run([sys.executable, "-c", code, spec, *map(str, seeds)], env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return Failure(game.id, seeds[0], "crash", 0, f"the match could not be played in another process: {tail}")
+    theirs = json.loads(done.stdout)
+    for seed in seeds:
+        other = theirs[str(seed)]
+        step = next((i for i, (a, b) in enumerate(zip(mine[seed], other, strict=False)) if a != b),
+                    None if len(mine[seed]) == len(other) else min(len(mine[seed]), len(other)))
+        if step is not None:
+            return Failure(game.id, seed, "replay", step, f"played again under PYTHONHASHSEED={salt}, the match "
+                           "takes another turn here: the rules follow the order of a set or of string hashes")
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

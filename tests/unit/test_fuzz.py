@@ -142,6 +142,21 @@ class RemembersOutsideItsState(Skirmish):
         return events
 
 
+class DrawsFromASet(Skirmish):
+    """Draws 'any' card of the deck: the first of a set of them, which is an order of string
+    hashes, the same all along one process and another in the next."""
+
+    def _do_play(self, state: SkirmishState, seat: str, choice: str, rng: random.Random) -> list[Event]:
+        if state.deck:
+            pick = next(iter(set(state.deck)))
+            state.deck.remove(pick)
+            state.deck.append(pick)  # the base rules draw the last card
+        return super()._do_play(state, seat, choice, rng)
+
+
+DRAWS_FROM_A_SET = DrawsFromASet()
+
+
 class ShowsAHand(Skirmish):
     """Shows p2's first card to p1, from the second round on."""
 
@@ -282,6 +297,17 @@ def test_secrets_at_places_are_checked_too() -> None:
     failure = check_match(ShowsFacings(), 0).failure
     assert failure is not None and failure.check == "leak" and "facing" in failure.detail
     assert Secret("p2's facing", "N", near="p2") in {Secret("p2's facing", "N", near="p2")}
+
+
+def test_an_order_of_string_hashes_is_caught_in_another_process() -> None:
+    """One process plays such a game the same way every time (the checks in-process pass);
+    the run plays its first matches again under another PYTHONHASHSEED, as a replay after
+    a restart would, and reports where they part."""
+    assert all(check_match(DRAWS_FROM_A_SET, seed).failure is None for seed in range(3))
+    failure = fuzz(f"{HERE}:DRAWS_FROM_A_SET", 3).first_failure
+    assert failure is not None and failure.check == "replay" and failure.seed in range(3)
+    assert "PYTHONHASHSEED" in failure.detail
+    assert fuzz("tests.fixtures.cardgame:GAME", 3).first_failure is None
 
 
 # ---------------------------------------------------------------------- the command
