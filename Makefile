@@ -23,7 +23,8 @@ test-fast: $(STAMP)
 	$(VENV)/bin/ruff check app tests scripts migrations
 	$(PY) -m pytest -q -p no:cacheprovider
 
-# 1,000 seeded QMG bot-vs-bot games with invariants, seeds 1000-1999 split over two processes
+# 1,000 seeded QMG bot-vs-bot games through the fuzzer's checks (app/fuzz.py) and QMG's invariants,
+# seeds 1000-1999 split over two processes
 test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
