@@ -36,6 +36,7 @@ import os
 import pickle
 import random
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -749,15 +750,24 @@ def run(args: argparse.Namespace) -> int:
             last[0] = now
             print(f"  {s.matches}/{args.n} matches, {s.steps} steps, {s.seconds:.1f}s: {s.rates()}", flush=True)
 
+    cpu = _cpu_seconds()
     summary = fuzz(args.game, args.n, args.seed, args.jobs, progress)
+    cpu = _cpu_seconds() - cpu  # on a shared machine the rate per CPU second is the figure that holds
     failure = summary.first_failure
     if failure is not None:
         print(f"{summary.matches} matches played ({summary.rates()})", flush=True)
         print(failure.line(args.game), flush=True)
         return 1
     print(f"ok: {summary.matches} matches, {summary.steps} steps in {summary.seconds:.1f}s "
-          f"({summary.rates()}); the longest took {summary.longest} answers", flush=True)
+          f"({summary.rates()}; {summary.matches / max(cpu, 1e-9):.2f} matches per CPU second); "
+          f"the longest took {summary.longest} answers", flush=True)
     return 0
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers."""
+    me, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 if __name__ == "__main__":
