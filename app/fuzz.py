@@ -7,7 +7,8 @@ any-time decisions at random moments — and the game's own bots for some seats.
 step it checks what the platform relies on:
 
 * ``dead-end``: a decision someone must answer exists unless the match is over (and none
-  once it is over);
+  once it is over); ``decision``: every pending decision has a legal answer, a fresh id (not
+  one already answered) unique among those pending, and any-time ones come last;
 * ``never-ends``: the match ends within the bound the game declares (``max_actions``);
 * ``dump-load``: ``load(dump(state))`` is the same state, also after a trip through JSON
   with its object keys re-ordered as PostgreSQL's JSONB does, and a copy reloaded that way
@@ -48,7 +49,8 @@ from typing import Any
 from app.games.protocol import Action, Decision, Event, GameRules, Illegal, Seat, action_rng, validate_action
 from app.games.secrets import Secret, leaks
 
-CHECKS = ("dead-end", "never-ends", "dump-load", "replay", "leak", "bot", "apply", "undo", "crash", "invariant")
+CHECKS = ("dead-end", "decision", "never-ends", "dump-load", "replay", "leak", "bot", "apply", "undo", "crash",
+          "invariant")
 
 Watch = Callable[[Any, list[Event]], None]  # a game's own invariant: (state, the newest row's events)
 
@@ -57,6 +59,9 @@ ANYTIME_CHANCE = 0.08  # answer an any-time decision instead of the next require
 UNDO_CHANCE = 0.1  # take back a move that may be taken back (a seat's own answer in a group...)
 MAX_UNDOS = 25  # per match: take-backs are a detour, the match must still go somewhere
 BOT_SHARE = 0.5  # each seat is played by the game's bot with this chance, else by random answers
+
+
+TWINS = 8  # exact copies a diverging answer is applied to again, to tell randomness from a lossy dump
 
 
 # ---------------------------------------------------------------------- JSONB key orders
@@ -177,6 +182,7 @@ class MatchReport:
     answers: int = 0  # standing answers to required decisions: what max_actions bounds
     anytime: int = 0  # answers to any-time decisions
     undos: int = 0  # moves taken back
+    group_undos: int = 0  # of which answers inside a simultaneous step that other seats answered after
     bots: int = 0  # seats the game's bot played
     failure: Failure | None = None
     outcome: dict[str, Any] | None = None  # the Outcome as a dict, once over
@@ -248,6 +254,7 @@ class Match:
         self.required = 0  # standing answers to decisions someone had to make
         self.anytime: set[int] = set()  # seqs of answers to any-time decisions
         self.undos = 0
+        self.group_undos = 0
         self.finder = TokenFinder()
         self.state: Any = None
         self.mirror: Any = None
@@ -271,7 +278,7 @@ class Match:
             outcome = None if o is None else {"winners": list(o.winners), "summary": o.summary,
                                               "scores": dict(o.scores)}
         return MatchReport(self.plan.seed, self.plan.players, len(self.log), self.required, len(self.anytime),
-                           self.undos, len(self.plan.bots), failure, outcome)
+                           self.undos, self.group_undos, len(self.plan.bots), failure, outcome)
 
     def _play(self) -> None:
         game = self.game
@@ -286,6 +293,7 @@ class Match:
             if self.trail is not None:
                 self.trail.append(self._hash(self.state, step))
             pending = game.pending(self.state)
+            self._well_formed(step, pending)
             required = [d for d in pending if not d.optional]
             if game.outcome(self.state) is not None:
                 if required:
@@ -304,6 +312,25 @@ class Match:
             self._check_replay()
         else:
             self._check_end_state()
+
+    def _well_formed(self, step: int, pending: list[Decision]) -> None:
+        """Each pending decision can be answered, its id names it alone, and any-time ones
+        come last (the page answers the first)."""
+        ids = [(d.id, d.seat) for d in pending]
+        if len(set(ids)) != len(ids):
+            raise _Failed("decision", step, f"two pending decisions share an id: {sorted(ids)}")
+        answered = {m.payload["decision"] for m in self.standing
+                    if "decision" in m.payload and m.seq not in self.anytime}
+        for d in pending:
+            legal = d.choice_ids()
+            if not 0 <= d.min <= d.max or d.min > len(legal) or len(set(legal)) != len(legal):
+                raise _Failed("decision", step, f"{d.id} has no legal answer ({len(legal)} choices, "
+                              f"{d.min}..{d.max} to pick) or repeats a choice")
+            if d.id in answered and not d.optional:
+                raise _Failed("decision", step, f"{d.id} is asked again after it was answered: a later "
+                              "question needs a new id, or a stale answer would be taken for it")
+        if any(a.optional and not b.optional for a, b in zip(pending, pending[1:], strict=False)):
+            raise _Failed("decision", step, "an any-time decision is listed before a required one")
 
     def _watch(self, step: int, events: list[Event]) -> None:
         if self.invariant is not None:
@@ -395,6 +422,7 @@ class Match:
         if target.seq not in self.anytime:
             self.required -= 1
         self.undos += 1
+        self.group_undos += bool(later)
         self.state = state
         self.last_events = []
         self.log.append(LoggedMove(seq, seat, {"undo": target.seq}))
@@ -446,34 +474,19 @@ class Match:
         self.mirror = self._reloaded(data, h, seq)
 
     def _same_again(self, decision: Decision, action: Action, events: list[Event], h: str, seq: int) -> None:
-        """The reloaded copy went another way: if an exact copy of the state (no dump/load)
-        goes another way too, the rules are not deterministic, and the replay would diverge."""
-        twin = pickle.loads(self.under)
-        try:
-            again = self.game.apply(twin, decision.seat, action, action_rng(self.seed, seq))
-        except Exception as exc:
-            raise _Failed("replay", seq, f"{decision.id} applied again to the same state fails: {_short(exc)}") from exc
-        if [asdict(e) for e in again] != [asdict(e) for e in events] or digest(self.game.dump(twin)) != h:
-            raise _Failed("replay", seq, f"{decision.id} applied again to the same state with the same RNG gives "
-                          "another result: the rules use randomness or an order that is not in the state")
-
-    # ---- replay
-    def _check_replay(self) -> None:
-        """The platform's own replay of the log (``replay_states``) meets every recorded hash."""
-        from app.sessions.history import replay_states
-
-        replay = replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log)
-        last = 0
-        try:
-            for move, state in replay:
-                last = move.seq
-                if digest(self.game.dump(state)) != self.hashes[move.seq - 1]:
-                    raise _Failed("replay", move.seq, "replaying the log from setup gives another state "
-                                  f"after {move.payload.get('decision') or move.payload}")
-        except _Failed:
-            raise
-        except Exception as exc:
-            raise _Failed("replay", last + 1, f"the log no longer replays: {_short(exc)}") from exc
+        """The reloaded copy went another way: if exact copies of the state (no dump/load)
+        go another way too, the rules are not deterministic, and the replay would diverge.
+        Several copies: a die rolled outside the action's RNG may come up the same once."""
+        for _ in range(TWINS):
+            twin = pickle.loads(self.under)
+            try:
+                again = self.game.apply(twin, decision.seat, action, action_rng(self.seed, seq))
+            except Exception as exc:
+                raise _Failed("replay", seq, f"{decision.id} applied again to the same state fails: "
+                              f"{_short(exc)}") from exc
+            if [asdict(e) for e in again] != [asdict(e) for e in events] or digest(self.game.dump(twin)) != h:
+                raise _Failed("replay", seq, f"{decision.id} applied again to the same state with the same RNG "
+                              "gives another result: the rules use randomness or an order that is not in the state")
 
     def _check_end_state(self) -> None:
         """The checks of a match not checked at every step, on its final state: it survives

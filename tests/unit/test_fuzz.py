@@ -53,6 +53,7 @@ def test_the_fixture_runs_exercise_every_kind_of_decision() -> None:
     and every option value: the fixture's run is the proof that the fuzzer reaches them."""
     reports = [check_match(CARDGAME, seed) for seed in range(36)]
     assert sum(r.undos for r in reports) > 10
+    assert sum(r.group_undos for r in reports) > 0, "a seat takes back its bid after another seat's"
     assert sum(r.anytime for r in reports) > 10
     plans = [plan(CARDGAME, seed) for seed in range(36)]
     assert {p.options["anytime"] for p in plans} == {True, False}
@@ -91,6 +92,22 @@ class DeadEnd(Skirmish):
 
     def pending(self, state: SkirmishState) -> list[Decision]:
         return [] if state.round == 3 and state.phase != "bid" else super().pending(state)
+
+
+class ReusesAnId(Skirmish):
+    """Names every turn's play the same: an answer sent for last turn's play would be taken."""
+
+    def pending(self, state: SkirmishState) -> list[Decision]:
+        return [Decision(**{**d.__dict__, "id": f"play:{d.seat}"}) if d.kind == "play" else d
+                for d in super().pending(state)]
+
+
+class BidsTwoOfThree(Skirmish):
+    """Asks for four sealed bids out of three."""
+
+    def pending(self, state: SkirmishState) -> list[Decision]:
+        return [Decision(**{**d.__dict__, "min": 4, "max": 4}) if d.kind == "bid" else d
+                for d in super().pending(state)]
 
 
 class Endless(Skirmish):
@@ -228,6 +245,8 @@ THREE_SEAT_LEAK = ThreeSeatLeak()
 
 @pytest.mark.parametrize(("broken", "check"), [
     (DeadEnd(), "dead-end"),
+    (ReusesAnId(), "decision"),
+    (BidsTwoOfThree(), "decision"),
     (Endless(), "never-ends"),
     (LosesTheDiscard(), "dump-load"),
     (LoadsBidsAsText(), "dump-load"),
