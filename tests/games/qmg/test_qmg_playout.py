@@ -226,3 +226,22 @@ def test_random_fuzzer_games_end_without_dead_ends(seed):
         d = GAME.pending(st)[0]
         GAME.apply(st, d.seat, random_bot(d, rng), action_rng(b"fuzz", st.step))
     assert GAME.outcome(st) is not None
+
+
+def test_the_fast_dump_is_what_asdict_gives_and_shares_nothing():
+    """dump() builds the snapshot by hand for speed; it must equal dataclasses.asdict and be a deep copy."""
+    from dataclasses import asdict
+
+    st = GAME.setup({}, GAME.roles(3, {}), random.Random(5))
+    rng = random.Random(5)
+    for step in range(400):
+        if GAME.outcome(st) is not None:
+            break
+        if step % 25 == 0:
+            data = GAME.dump(st)
+            assert data == asdict(st)
+            data["countries"]["germany"]["hand"].append("x")
+            data["stack"].append({"k": "x"})
+            assert "x" not in st.countries["germany"].hand and {"k": "x"} not in st.stack
+        d = GAME.pending(st)[0]
+        GAME.apply(st, d.seat, GAME.bot(st, d, rng), action_rng(b"dump", st.step))
