@@ -488,6 +488,24 @@ class Match:
                 raise _Failed("replay", seq, f"{decision.id} applied again to the same state with the same RNG "
                               "gives another result: the rules use randomness or an order that is not in the state")
 
+    # ---- replay
+    def _check_replay(self) -> None:
+        """The platform's own replay of the log (``replay_states``) meets every recorded hash."""
+        from app.sessions.history import replay_states
+
+        replay = replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log)
+        last = 0
+        try:
+            for move, state in replay:
+                last = move.seq
+                if digest(self.game.dump(state)) != self.hashes[move.seq - 1]:
+                    raise _Failed("replay", move.seq, "replaying the log from setup gives another state "
+                                  f"after {move.payload.get('decision') or move.payload}")
+        except _Failed:
+            raise
+        except Exception as exc:
+            raise _Failed("replay", last + 1, f"the log no longer replays: {_short(exc)}") from exc
+
     def _check_end_state(self) -> None:
         """The checks of a match not checked at every step, on its final state: it survives
         dump/load in JSONB's and a random key order, the replay of its log ends in it, and no
