@@ -14,15 +14,19 @@ step it checks what the platform relies on:
   with its object keys re-ordered as PostgreSQL's JSONB does, and a copy reloaded that way
   at every step plays on exactly like the original;
 * ``replay``: replaying the log from setup with the same per-action RNGs (the platform's
-  own replay, undo rows included) reproduces every recorded state hash;
+  own replay, undo rows included) reproduces every recorded state hash; and the first
+  matches of a run, played again in a process with another PYTHONHASHSEED, take the same
+  turns (rules that follow a set's order would not);
 * ``leak``: no seat's view, pending decisions or log lines, nor the spectators' view or
   public log lines, contain what ``secrets(state, seat)`` says must stay hidden;
 * ``bot``: the game's bot answers legally; ``apply``: the game takes every legal answer;
   ``undo``: taking back an answer inside a simultaneous step re-applies the others;
   ``crash``: anything else the game raised.
 
-Pure: no database, no web. A match is a function of its seed alone, so a failure is
-reproduced by ``python -m app fuzz GAME -n 1 --seed S``.
+Pure: no database, no web (it borrows the platform's log walker, ``replay_states`` and
+``undoable_move``, and its decision payloads, which touch no database). A match is a
+function of its seed alone, so a failure is reproduced by
+``python -m app fuzz GAME -n 1 --seed S``.
 """
 
 from __future__ import annotations
