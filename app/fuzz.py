@@ -578,8 +578,7 @@ class TokenFinder:
             self.pattern = re.compile(f"(?=({_trie(self.universe)}))")
         assert self.pattern is not None
         found = set()
-        for m in self.pattern.finditer(text):
-            longest = m.group(1)
+        for longest in set(self.pattern.findall(text)):  # legitimate ids recur: look at each once
             found.update(longest[:n] for n in self.lengths if n <= len(longest) and longest[:n] in tokens)
         return sorted(found)
 
