@@ -23,8 +23,8 @@ step it checks what the platform relies on:
   ``undo``: taking back an answer inside a simultaneous step re-applies the others;
   ``crash``: anything else the game raised.
 
-Pure: no database, no web (it borrows the platform's log walker, ``replay_states`` and
-``undoable_move``, and its decision payloads, which touch no database). A match is a
+Pure: no database, no web (it borrows the platform's log walker, ``app.sessions.log_walk``,
+and the decision payloads seats receive, ``app.sessions.views``; neither touches a database). A match is a
 function of its seed alone, so a failure is reproduced by
 ``python -m app fuzz GAME -n 1 --seed S``.
 """
@@ -396,7 +396,7 @@ class Match:
 
     def _take_back(self) -> bool:
         """Take back a move the platform would let its seat take back (``undoable_move``)."""
-        from app.sessions.replay import undoable_move
+        from app.sessions.log_walk import undoable_move
 
         candidates = [(seat, m) for seat in self.seat_ids if (m := undoable_move(self.standing, seat)) is not None]
         if not candidates:
@@ -494,10 +494,12 @@ class Match:
 
     # ---- replay
     def _check_replay(self) -> None:
-        """The platform's own replay of the log (``replay_states``) meets every recorded hash."""
-        from app.sessions.history import replay_states
+        """The platform's own walk of the log (``app.sessions.log_walk``, which serves undo,
+        history, export and replay) meets every recorded hash."""
+        from app.sessions import log_walk
 
-        replay = replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log)
+        replay = log_walk.walk(self.game, log_walk.setup(self.game, self.plan.options, self.seats, self.seed),
+                               self.seed, self.log)
         last = 0
         try:
             for move, state in replay:
@@ -514,7 +516,7 @@ class Match:
         """The checks of a match not checked at every step, on its final state: it survives
         dump/load in JSONB's and a random key order, the replay of its log ends in it, and no
         view of it gives a secret away."""
-        from app.sessions.history import replay_states
+        from app.sessions import log_walk
 
         seq = len(self.log)
         h = self._hash(self.state, seq)
@@ -522,7 +524,8 @@ class Match:
         self._reloaded(self.game.dump(self.state), h, 1)
         final = None
         try:
-            for _, state in replay_states(self.game, dict(self.plan.options), self.seats, self.seed, self.log):
+            start = log_walk.setup(self.game, self.plan.options, self.seats, self.seed)
+            for _, state in log_walk.walk(self.game, start, self.seed, self.log):
                 final = state
         except Exception as exc:
             raise _Failed("replay", seq, f"the log no longer replays: {_short(exc)}") from exc
