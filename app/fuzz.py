@@ -539,9 +539,10 @@ class Match:
         and what everyone receives (the spectators' view, public log lines), against the
         secrets of that seat (of every seat, for what everyone receives)."""
         game, state = self.game, self.state
-        from app.sessions.views import decision_payload
+        from app.sessions.views import decision_payload, log_lines
 
         pending = game.pending(state)
+        logged = [(seq, [asdict(e) for e in events])]
         everyone: set[str | Secret] = set()
         for seat in self.seat_ids:
             hidden = set(game.secrets(state, seat))
@@ -552,11 +553,13 @@ class Match:
             mine = [decision_payload(d) for d in pending if d.seat == seat]
             if mine:
                 received.append((f"{seat}'s pending decisions", json.dumps(mine)))
-            received += [(f"a log line {seat} reads", e.private.get(seat, e.text)) for e in events]
+            # the log lines as the seat gets them: its private text (else the public one) and
+            # the same line's message id and parameters, rendered in the seat's language
+            received += [(f"a log line {seat} reads", json.dumps(line)) for line in log_lines(logged, seat)]
             _no_leak(seq, received, hidden, self.finder)
         if everyone:
             received = [("the spectators' view", json.dumps(game.view(state, None)))]
-            received += [("a public log line", e.text) for e in events]
+            received += [("a public log line", json.dumps(line)) for line in log_lines(logged, None)]
             _no_leak(seq, received, everyone, self.finder)
 
 
