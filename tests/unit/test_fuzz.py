@@ -375,3 +375,25 @@ def test_the_reproduction_line_carries_the_extra_games_setting(monkeypatch: pyte
 def test_the_command_refuses_an_unknown_game() -> None:
     done = run_cli("no-such-game", "-n", "1")
     assert done.returncode == 2 and "no installed game 'no-such-game'" in done.stderr
+
+
+def test_end_state_checks_alone_pass_sound_games_and_catch_a_divergent_replay() -> None:
+    """``every_step=False`` (the 1,000-game QMG run's mode for most games) still plays every
+    step's checks on the way (dead ends, the bound, the bot, the game's invariant) and checks
+    the end: dump/load, the server's walk of the log, the views."""
+    seen: list[int] = []
+    for seed in range(6):
+        report = check_match(CARDGAME, seed, every_step=False, invariant=lambda st, ev: seen.append(st.round))
+        assert report.failure is None and report.outcome is not None
+    assert seen
+    failure = next(r.failure for seed in range(12)
+                   if (r := check_match(RollsTheGlobalDie(), seed, every_step=False)).failure is not None)
+    assert failure.check == "replay"  # another end state, or a log that no longer replays
+
+
+def test_an_invariant_that_breaks_is_reported_as_such() -> None:
+    def no_third_round(state: SkirmishState, events: list[Event]) -> None:
+        assert state.round < 3, "a third round"
+
+    failure = check_match(CARDGAME, 0, options={"target": "100", "anytime": False}, invariant=no_third_round).failure
+    assert failure is not None and failure.check == "invariant" and failure.detail.startswith("a third round")
