@@ -396,6 +396,7 @@ class Match:
 
     def _take_back(self) -> bool:
         """Take back a move the platform would let its seat take back (``undoable_move``)."""
+        from app.sessions import log_walk
         from app.sessions.log_walk import undoable_move
 
         candidates = [(seat, m) for seat in self.seat_ids if (m := undoable_move(self.standing, seat)) is not None]
@@ -409,18 +410,12 @@ class Match:
         for move in later:  # other seats' answers in the same simultaneous step stand
             if move.payload.get("undoable"):
                 self.before[move.seq] = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
-            decision = next((d for d in self.game.pending(state)
-                             if d.id == move.payload["decision"] and d.seat == move.seat), None)
-            if decision is None:
-                raise _Failed("undo", seq, f"after taking back {target.payload['decision']}, "
-                              f"{move.payload['decision']} of {move.seat} is no longer pending: answers of "
-                              "one simultaneous step must commute")
-            try:
-                self.game.apply(state, move.seat, validate_action(decision, list(move.payload["choices"])),
-                                action_rng(self.seed, move.seq))
+            try:  # through the platform's walker, as its undo does
+                log_walk.play(self.game, state, self.seed, move)
             except Exception as exc:
                 raise _Failed("undo", seq, f"after taking back {target.payload['decision']}, re-applying "
-                              f"{move.payload['decision']} failed: {_short(exc)}") from exc
+                              f"{move.payload['decision']} of {move.seat} failed: {_short(exc)}; answers of "
+                              "one simultaneous step must commute") from exc
         del self.standing[at]
         del self.before[target.seq]
         if target.seq not in self.anytime:
