@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from typing import Any
 
 import jinja2
@@ -77,6 +79,12 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
+def dom_id(text: str) -> str:
+    """An element id for a decision id: letters, digits and dashes only (htmx finds preserved
+    elements by a CSS selector), plus a digest so that two ids never map to one."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", text)[:40] + "-" + hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
@@ -86,6 +94,7 @@ def make_templates() -> Jinja2Templates:
     env.globals["t"] = t
     env.globals["tn"] = tn
     env.filters["pretty"] = pretty
+    env.filters["dom_id"] = dom_id
     env.filters["show"] = show
     env.filters["term"] = term_filter
     env.filters["terms"] = terms_filter

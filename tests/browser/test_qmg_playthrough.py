@@ -28,6 +28,11 @@ LEAK_CHECK_EVERY = 8  # moves
 
 
 
+def m_seq(page: Any, base: str, match_id: str) -> Any:
+    m = page.request.get(f"{base}/api/matches/{match_id}").json()
+    return {"seq": m.get("seq"), "waiting_on": m.get("waiting_on"), "pending": [d["decision"] for d in m["pending"]]}
+
+
 def seq_of(page: Any) -> int:
     return int(page.locator("#status").get_attribute("data-seq") or 0)
 
@@ -122,8 +127,13 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
                     continue
                 before = seq_of(page)
                 moves.append(f"{who} {answer_first_choice(page)}")
-                page.wait_for_function(
-                    "s => Number(document.querySelector('#status').dataset.seq) > s", arg=before, timeout=10_000)
+                try:
+                    page.wait_for_function(
+                        "s => Number(document.querySelector('#status').dataset.seq) > s", arg=before, timeout=10_000)
+                except Exception as exc:
+                    flash = page.locator("#flash").all_inner_texts() if page.locator("#flash").count() else []
+                    raise AssertionError(f"{who}'s answer was not taken: last moves {moves[-6:]}, "
+                                         f"flash {flash}, server at {m_seq(page, server.url, match_id)}") from exc
                 acted = True
                 if len(moves) % LEAK_CHECK_EVERY == 0:
                     assert_pages_show_only_their_own_hands(pages, server.url, match_id)

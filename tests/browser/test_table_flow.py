@@ -125,3 +125,33 @@ def test_a_nickname_being_typed_survives_a_push(server: Any, browser: Any) -> No
         expect(page.locator("#join-table")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_decision_form_stays_as_it_is_while_others_move(server: Any, browser: Any) -> None:
+    """A push after another seat's move must not rebuild a form whose decision is still pending
+    (ticked boxes would be lost mid-answer); a new decision still gets its new form."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=5_000)
+    host = Player(server.url, "Hana")
+    match_id = new_table(host, players=2)
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/matches/{match_id}")
+        sign_in_as_guest(page, "Bolek")
+        page.locator("#join-table").click()
+        expect(page.locator("#seats tr.you")).to_contain_text("Bolek")
+        assert host.post(f"/api/matches/{match_id}/start").status_code == 200
+        form = page.locator("#decisions form.decision[data-decision='bid:p2:round1']")
+        expect(form).to_be_visible()
+        form.evaluate("f => { f.dataset.touched = 'yes' }")  # what a half-filled form stands for
+        seq = host.match(match_id)["seq"]
+        assert host.act(match_id, "bid:p1:round1", "1", seq=seq).status_code == 200
+        expect(page.locator("#status")).to_have_attribute("data-seq", str(seq + 1))  # the push arrived
+        expect(form).to_have_attribute("data-touched", "yes")
+        form.locator("button[name=choice]").first.click()
+        expect(page.locator("#status")).to_have_attribute("data-seq", str(seq + 2))
+        expect(page.locator("#decisions form.decision[data-decision='bid:p2:round1']")).to_have_count(0)
+    finally:
+        context.close()
