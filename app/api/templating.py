@@ -24,6 +24,7 @@ from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     view_sections,
 )
 from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in, tn
+from app.models import started
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
@@ -93,6 +94,7 @@ def make_templates() -> Jinja2Templates:
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["t"] = t
     env.globals["tn"] = tn
+    env.globals["started"] = started  # the board, hand and log exist only once play began
     env.filters["pretty"] = pretty
     env.filters["dom_id"] = dom_id
     env.filters["show"] = show

@@ -45,6 +45,12 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+def started(status: str) -> bool:
+    """Whether play ever began at a table of this status. Only an open table can be abandoned,
+    so an abandoned one never started either: it has no state, no board and no history."""
+    return status in ("active", "finished")
+
+
 class Match(Base):
     __tablename__ = "matches"
 
@@ -54,7 +60,7 @@ class Match(Base):
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     mode: Mapped[str] = mapped_column(String(8))  # live | async
     players: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(12), default="open")  # open | active | finished
+    status: Mapped[str] = mapped_column(String(12), default="open")  # open | active | finished | abandoned
     seq: Mapped[int] = mapped_column(Integer, default=0)
     seed: Mapped[bytes] = mapped_column(LargeBinary)  # secret: never leaves the server while playing
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))

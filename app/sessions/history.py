@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games.protocol import GameRules, Seat
 from app.games.registry import get as get_game
 from app.models import Action as ActionRow
-from app.models import Match, User
+from app.models import Match, User, started
 from app.sessions import replay_jobs
 from app.sessions.errors import Forbidden, Invalid, NotFound, Refused
 from app.sessions.log_walk import CHECKPOINT_EVERY, LoggedMove, M, setup, walk
@@ -34,8 +34,8 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
 
     Players see their own seat; once the match is over they may look from any seat.
     Everyone else sees the public view."""
-    if match.status == "open":
-        raise Refused("this match has not started: there is no history yet")
+    if not started(match.status):
+        raise Refused(f"this match never started ({match.status}): there is no history")
     if not 0 <= seq <= match.seq:
         raise NotFound(f"seq {seq} is outside this match's log (0–{match.seq})")
     seats = await seat_rows(db, match.id)
@@ -69,8 +69,8 @@ async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str,
     withheld (they may be hidden cards), and each seq carries only the hash of its public view:
     the full state holds hands and deck order, and a hash of a small state space gives it away.
     Once it is over, everything: the seed, every choice, and the full-state hash too."""
-    if match.status == "open":
-        raise Refused("this match has not started: there is nothing to export")
+    if not started(match.status):
+        raise Refused(f"this match never started ({match.status}): there is nothing to export")
     seats = await seat_rows(db, match.id)
     you = seat_of(seats, user)
     over = match.status == "finished"

@@ -25,7 +25,7 @@ import asyncpg
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from app.models import Match, MatchSeat
+from app.models import Match, MatchSeat, started
 from app.sessions.patch import make_patch
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
@@ -211,7 +211,7 @@ class Hub:
         # a writer that has applied the next move has moved ``loaded.seq`` past ``seq`` too
         if seating is None or loaded is None or loaded.seq != seq:
             return None
-        if loaded.head is None or loaded.head.status == "open":
+        if loaded.head is None or not started(loaded.head.status):
             return None
         return build_frame(None, loaded, loaded.head, seating, subs)
 
@@ -228,7 +228,7 @@ class Hub:
             seating = {uid: seat for uid, seat in rows}
             if match_id in self.subscribers:
                 self.seating[match_id] = seating
-            loaded = None if match.status == "open" else await self.cache.load(db, match)
+            loaded = await self.cache.load(db, match) if started(match.status) else None
             return build_frame(match, loaded, match, seating, subs)
 
     async def _deliver(self, sub: Subscriber, frame: Frame,
@@ -238,7 +238,7 @@ class Hub:
         key = (frame.seq, frame.status, sub.seat)
         if sub.render is not None:
             assert frame.match is not None
-            text = await sub.render(message if frame.status != "open" else None, frame.match, sub.seat)
+            text = await sub.render(message if started(frame.status) else None, frame.match, sub.seat)
             sub.last_key = key
             await self._send(sub, text)
             return

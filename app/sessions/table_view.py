@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Action as ActionRow
-from app.models import Match, MatchSeat, User
+from app.models import Match, MatchSeat, User, started
 from app.sessions import chat, lobby, service
 from app.sessions.clocks import clock_states
 from app.sessions.log_walk import undoable_move
@@ -68,7 +68,7 @@ async def read_table_page(db: AsyncSession, cache: MatchCache, match: Match, use
     names = await player_names(db, seats)
     clocks = await clock_states(db, match, seats, service.utcnow()) if match.status == "active" else {}
     read = TableRead(match, seats, you, names, clocks, None)
-    if match.status not in ("open", "abandoned"):
+    if started(match.status):
         if message is None or message_seat != you:  # the seat changed since the hub looked
             message = await read_message(db, cache, match, you)
         read.message = message
@@ -92,7 +92,7 @@ async def read_chat(db: AsyncSession, match_id: str, user: User | None) -> list[
 async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:
     """The seat's message as of ``match`` (or newer), for a reader: never waits on the
     match's lock while holding a connection, and builds it before anything else runs."""
-    if match.status == "open":
+    if not started(match.status):
         return seat_message(None, match, seat)
     loaded = await cache.read(db, match)
     return seat_message(loaded, loaded.head if loaded.seq != match.seq and loaded.head else match, seat)
