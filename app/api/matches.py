@@ -24,10 +24,11 @@ from app.api.schemas import (
     MatchSummary,
     OptionOut,
 )
+from app.games.registry import get as get_game
 from app.games.registry import installed
-from app.models import Match, User
+from app.models import Match, MatchSeat, User
+from app.sessions import autopass, history, lobby, service, table_view, work
 from app.sessions import chat as table_chat
-from app.sessions import history, lobby, service, table_view, work
 from app.sessions.errors import Conflict
 from app.sessions.maintenance import engine_warning
 from app.sessions.replay import MatchCache
@@ -78,7 +79,13 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: ser
         match_id=match.id, game=match.game, mode=match.mode, you=read.you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": read.names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in read.seats],
-        clocks=read.clocks, engine_warning=engine_warning(match), **(read.message or {}))
+        clocks=read.clocks, engine_warning=engine_warning(match), autopass=shown_autopass(cache, match, read.mine),
+        **(read.message or {}))
+
+
+def shown_autopass(cache: MatchCache, match: Match, seat: MatchSeat | None) -> str | None:
+    loaded = cache.peek(match.id)
+    return autopass.shown(get_game(match.game), loaded.state if loaded else None, seat)
 
 
 @router.get("/matches/{match_id}", response_model=MatchOut, responses=ERRORS,

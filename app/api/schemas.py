@@ -187,6 +187,12 @@ class MatchOut(BaseModel):
     waiting_on: list[str]
     log: list[LogLine]
     outcome: dict[str, Any] | None
+    waiting_note: MsgOut | None = Field(
+        default=None, description="what the table waits for, in the game's words (games that say so); public")
+    autopass: str | None = Field(
+        default=None, description="your seat's auto-pass setting for reaction windows: idle (never ask unless "
+        "you hold a usable card), ask (always ask) or round (pass everything until the end of this round); "
+        "None: no seat, or the game asks no reactions")
     clocks: dict[str, ClockOut] = Field(default_factory=dict, description="per seat; empty when untimed")
     engine_warning: EngineWarningOut | None = Field(
         default=None, description="set when `python -m app replay` found that a rules update replays this "

@@ -18,6 +18,7 @@ from app.api.auth import csrf_token
 from app.api.deps import current_user, get_cache, get_db, get_work, optional_user
 from app.api.errors import ApiError, status_of
 from app.api.live import serve_socket
+from app.api.matches import shown_autopass
 from app.api.page_kit import (
     back_with,
     base_context,
@@ -89,8 +90,10 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     pending: list[dict[str, Any]] = []
     log: list[dict[str, Any]] = []
     seq = match.seq
+    note = None
     if (message := read.message) is not None:
         seq, view, pending, log = message["seq"], message["view"], message["pending"], message["log"]
+        note = message.get("waiting_note")
     by_seat = {s["id"]: s for s in seat_facts(match.game, view) if isinstance(s, dict) and "id" in s}
     columns: list[str] = []
     for entry in by_seat.values():
@@ -114,6 +117,8 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
         "waiting_labels": [r.label for r in rows if r.seat in waiting],
         "outcome": match.outcome, "view": view, "pending": pending, "log": log,
         "my_turn": any(not d.get("optional") for d in pending),  # any-time decisions make no turn
+        "waiting_note": note,
+        "autopass": shown_autopass(cache, match, mine) if playing else None,
         "hand": hand, "hand_decision": hand_decision,
         "hand_choices": {c["id"] for c in hand_decision["choices"]} if hand_decision else set(),
         "private": describe({k: view[k] for k in sorted(private_keys)}, set(), labels),
@@ -253,6 +258,17 @@ async def resign_form(match_id: str, request: Request, db: AsyncSession = Depend
                       user: User | None = Depends(optional_user)) -> Response:
     async def act(_form: FormData, player: User) -> None:
         await work.resign(tables, db, player, match_id)
+
+    return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
+
+
+@router.post("/matches/{match_id}/autopass")
+async def autopass_form(match_id: str, request: Request, db: AsyncSession = Depends(get_db),
+                        cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work),
+                        user: User | None = Depends(optional_user)) -> Response:
+    """The seat's auto-pass setting, exactly as POST /api/matches/{id}/autopass sets it."""
+    async def act(form: FormData, player: User) -> None:
+        await work.set_autopass(tables, db, player, match_id, field(form, "mode"))
 
     return await table_post(request, db, cache, user, match_id, "sign_in_first", act)
 

@@ -240,6 +240,55 @@ class GameRules(Protocol):
     def load(self, data: dict[str, Any]) -> State: ...
 
 
+@dataclass(frozen=True)
+class Pass:
+    """How a seat may let a decision go by (``AutoPasses.autopass``): ``choice`` is the choice id
+    that passes; ``idle`` says the seat holds nothing it could use here, so passing costs nothing."""
+
+    choice: str
+    idle: bool
+
+
+@runtime_checkable
+class AutoPasses(Protocol):
+    """Optional members of a game whose seats are often asked whether to react (a reaction
+    window, a block): the platform may answer such a decision with its pass, as the seat's own
+    answer, by the seat's setting (never ask unless something is usable; always ask; pass
+    everything until the round changes).
+
+    ``autopass`` may look at the seat's own hidden cards (the seat itself decides), so a pass
+    that comes at once tells the other seats the seat had nothing usable: the trade-off every
+    online table with auto-pass accepts (docs/protocol.md)."""
+
+    def autopass(self, state: State, seat: str, decision: Decision) -> Pass | None:
+        """How ``seat`` passes ``decision``; None: it is not a decision one passes (a card
+        play, a discard...) and the seat is always asked."""
+        ...
+
+    def round_mark(self, state: State) -> str:
+        """The game's round now: "pass everything until the end of this round" holds while it
+        stays the same."""
+        ...
+
+
+@runtime_checkable
+class SaysWhatItWaitsFor(Protocol):
+    """An optional member: what the table waits for, in a sentence of the game's catalogue."""
+
+    def waiting_note(self, state: State, viewer: str | None) -> Msg | None:
+        """E.g. "UK may respond: Italy plays Economic Warfare", for ``viewer`` (None: a
+        spectator). Public facts only: the fuzzer checks it against every seat's secrets."""
+        ...
+
+
+def autopass_of(game: GameRules, state: State, seat: str, decision: Decision) -> Pass | None:
+    return game.autopass(state, seat, decision) if isinstance(game, AutoPasses) else None
+
+
+def waiting_note_of(game: GameRules, state: State, viewer: str | None) -> Msg | None:
+    return game.waiting_note(state, viewer) if isinstance(game, SaysWhatItWaitsFor) else None
+
+
 def action_rng(seed: bytes, seq: int) -> random.Random:
     """The RNG for action number ``seq`` of a match: derived, never shared.
 

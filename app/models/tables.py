@@ -94,6 +94,10 @@ class MatchSeat(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     bot: Mapped[str | None] = mapped_column(String(40))
     resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # how the seat's reaction windows are answered (app/sessions/autopass.py): idle | ask | round;
+    # "round" passes while the game's round is still ``autopass_round``
+    autopass: Mapped[str] = mapped_column(String(8), default="idle", server_default="idle")
+    autopass_round: Mapped[str | None] = mapped_column(String(40))
 
     __table_args__ = (
         UniqueConstraint("match_id", "user_id", name="uq_one_seat_per_user"),

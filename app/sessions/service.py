@@ -27,6 +27,7 @@ from app.games.registry import get as get_game
 from app.games.registry import package
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
+from app.sessions import autopass
 from app.sessions.clock_rules import ClockError, parse_pace
 from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMidway, Stale, not_found
 from app.sessions.hooks import turn_changed
@@ -268,10 +269,10 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
 
 
 async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
-                        action: Action, user_id: int | None, key: str | None) -> None:
+                        action: Action, user_id: int | None, key: str | None, *, auto: bool = False) -> None:
     """Apply ``action`` to the locked match and write it to the log, in the caller's
     transaction, which runs inside ``cache.writing``: on any failure the cached state,
-    perhaps half-changed, is dropped there."""
+    perhaps half-changed, is dropped there. ``auto``: the seat's auto-pass setting answered."""
     seq = match.seq + 1
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
@@ -285,6 +286,8 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
         payload["undoable"] = True
     if decision.group is not None:
         payload["group"] = decision.group  # lets a seat take back its answer inside the step
+    if auto:
+        payload["auto"] = True  # the seat's own answer, sent by its auto-pass setting
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state),
                      engine_version=loaded.game.version))
@@ -316,7 +319,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
         if earlier is not None:
             if earlier.user_id != user.id:
                 raise Conflict("this idempotency key was already used by someone else")
-            return Submitted(match, earlier.seq, False, seat, has_bots=any(s.bot for s in seats))
+            return Submitted(match, earlier.seq, False, seat, has_bots=answered_for_seats(match, seats))
     if match.status != "active":
         raise Refused(f"this match is {match.status}: no moves can be made")
     stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
@@ -331,7 +334,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     except Illegal as exc:
         raise RefusedMidway(str(exc)) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
-    return Submitted(match, match.seq, True, seat, has_bots=any(s.bot for s in seats))
+    return Submitted(match, match.seq, True, seat, has_bots=answered_for_seats(match, seats))
 
 
 @dataclass(frozen=True)
@@ -340,20 +343,39 @@ class Submitted:
     seq: int  # of the move (or of the earlier request with the same key)
     applied: bool
     seat: str
-    has_bots: bool  # whether a bot may be due to answer next
+    has_bots: bool  # whether a bot (or a seat's auto-pass) may be due to answer next
+
+
+def answered_for_seats(match: Match, seats: list[MatchSeat]) -> bool:
+    """Whether the server may answer for some seat: a bot, or a player's auto-pass setting."""
+    return any(s.bot for s in seats) or (autopass.offered(get_game(match.game))
+                                         and any(autopass.may_pass(s) for s in seats))
 
 
 async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
-    """Let one bot answer one pending decision. Returns whether a bot moved."""
+    """Let one bot answer one pending decision, or one seat's auto-pass setting pass one
+    reaction window for it. Returns whether anything moved."""
     match = await get_match(db, match_id, lock=True)
     if match.status != "active":
         return False
     seats = await seat_rows(db, match_id)
     bots = {s.seat: s.bot for s in seats if s.bot}
-    if not bots or not set(match.waiting_on) & bots.keys():
+    passers = {s.seat: s for s in seats if autopass.may_pass(s)} if autopass.offered(get_game(match.game)) else {}
+    if not set(match.waiting_on) & (bots.keys() | passers.keys()):
         return False
     loaded = await cache.load(db, match)
-    decision = next((d for d in loaded.game.pending(loaded.state) if d.seat in bots and not d.optional), None)
+    decision: Decision | None = None
+    for d in loaded.game.pending(loaded.state):
+        if d.optional:
+            continue
+        if d.seat in passers and (choice := autopass.due(loaded.game, loaded.state, passers[d.seat], d)):
+            # the seat's own answer: attributed to it, marked auto, replayed like any other
+            await commit_action(db, match, loaded, d.seat, d, validate_action(d, [choice]), passers[d.seat].user_id,
+                                None, auto=True)
+            return True
+        if d.seat in bots:
+            decision = d
+            break
     if decision is None:
         return False
     rng = action_rng(match.seed, -(match.seq + 1))  # a bot's own dice, apart from the game's

@@ -1,4 +1,4 @@
-"""What players do to a table besides moving: take back, resign, abandon, kick."""
+"""What players do to a table besides moving: take back, resign, abandon, kick, set auto-pass."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.games.protocol import AutoPasses
 from app.i18n import N_
 from app.models import Action as ActionRow
 from app.models import Match, Snapshot, User
+from app.sessions import autopass
 from app.sessions.errors import Forbidden, Invalid, Refused, Stale
 from app.sessions.hooks import turn_changed
 from app.sessions.log_walk import is_meta, standing, undoable_move
@@ -119,4 +121,20 @@ async def kick(db: AsyncSession, user: User, match_id: str, seat: str) -> Match:
         raise Refused(f"seat '{seat}' is already empty")
     row.user_id, row.bot = None, None
     await notify(db, match)
+    return match
+
+
+async def set_autopass(db: AsyncSession, cache: MatchCache, user: User, match_id: str, mode: str) -> Match:
+    """The caller's seat's setting for this match; "round" runs to the end of the round now."""
+    if mode not in autopass.MODES:
+        raise Invalid(f"mode: one of {', '.join(autopass.MODES)}")
+    match, seats, you = await seated(db, user, match_id, "set auto-pass for")
+    loaded = await cache.load(db, match)
+    game = loaded.game
+    if not isinstance(game, AutoPasses):
+        raise Refused(f"{game.title} asks no reactions that could be passed for you")
+    mine = next(s for s in seats if s.seat == you)
+    mine.autopass = mode
+    mine.autopass_round = game.round_mark(loaded.state) if mode == "round" else None
+    await db.flush()
     return match

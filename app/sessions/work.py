@@ -105,6 +105,12 @@ async def resign(work: MatchWork, db: AsyncSession, user: User, match_id: str) -
     return await work.change(db, match_id, lambda: table_life.resign(db, work.cache, user, match_id), wake_bots=True)
 
 
+async def set_autopass(work: MatchWork, db: AsyncSession, user: User, match_id: str, mode: str) -> Match:
+    """The caller's auto-pass setting; a window already waiting on the seat may pass at once."""
+    return await work.change(db, match_id, lambda: table_life.set_autopass(db, work.cache, user, match_id, mode),
+                             wake_bots=True)
+
+
 async def say(work: MatchWork, db: AsyncSession, user: User, match_id: str, text: str) -> None:
     """A chat line at the table."""
     await work.change(db, match_id, lambda: chat.add_line(db, user, match_id, text))
