@@ -16,6 +16,7 @@ from typing import Any
 
 from app.games.protocol import Decision, Msg, Pass
 from app.games.qmg.actions import countries_in_order
+from app.games.qmg.data import COUNTRIES
 from app.games.qmg.engine import current
 from app.games.qmg.reactions import situation
 from app.games.qmg.state import GameState
@@ -57,7 +58,10 @@ def waiting_note(state: GameState) -> Msg | None:
     if t["k"] == "window":
         asked = [c for c in countries_in_order(t["on"]) if state.seat_of(c) == q["seat"]]
         return say("wait_react", countries=asked, situation=situation(t["sit"]))
-    country = t.get("c")
-    if not isinstance(country, str) or country not in state.countries:
-        return None
-    return say(NOTES.get(str(q["kind"]), "wait_deciding"), country=country)
+    prompt = q.get("prompt")
+    named = prompt.get("params", {}).get("country") if isinstance(prompt, dict) else None
+    # the country the prompt addresses (a deploy's chooser...), else the task's own country
+    for country in (named, t.get("c"), t.get("chooser")):
+        if isinstance(country, str) and country in state.countries and state.seat_of(country) == q["seat"]:
+            return say(NOTES.get(str(q["kind"]), "wait_deciding"), country=country)
+    return say("wait_deciding", country=[c for c in COUNTRIES if state.seat_of(c) == q["seat"]])
