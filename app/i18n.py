@@ -64,6 +64,7 @@ RUNTIME_KEYS = (
     N_("webhook_address_is"), N_("webhook_address_embeds"), N_("webhook_host_resolves"),
     N_("webhook_host_resolves_embedded"),
     Nn_("too_many_attempts"),
+    N_("autopass_idle"), N_("autopass_ask"), N_("autopass_round"),
 )
 
 
