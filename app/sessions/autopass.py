@@ -50,9 +50,7 @@ def due(game: GameRules, state: State, seat: MatchSeat, decision: Decision) -> s
     if offer is None or offer.choice not in decision.choice_ids():
         return None
     mode = effective(game, state, seat)
-    if offer.idle and mode in ("idle", "round"):
-        return offer.choice
-    return offer.choice if mode == "round" else None
+    return offer.choice if mode == "round" or (mode == "idle" and offer.idle) else None
 
 
 def shown(game: GameRules | None, state: State | None, seat: MatchSeat | None) -> Mode | None:
