@@ -11,6 +11,7 @@ import httpx
 from app.api.templating import cards_url, rules_url
 from app.games.qmg import GAME as QMG
 from app.games.qmg.data import card_pack
+from app.games.qmg.data import catalogue as copies
 from tests.conftest import new_table
 
 
@@ -47,6 +48,11 @@ def test_the_qmg_card_list_names_every_card_of_the_data_pack_in_both_languages(s
         listed = re.findall(r'<dt id="card-([\w-]+)">', r.text)
         assert sorted(listed) == sorted(keys) and len(listed) == 143
         assert blitz in r.text and f"<h2>{country}</h2>" in r.text
+    english = get(server, "/games/qmg/cards", "en").text
+    blitz = next(iid for iid, d in copies().items() if d.key == "ger_blitzkrieg")
+    entry = english[english.index('<dt id="card-ger_blitzkrieg">'):]
+    assert f'<span id="card-{blitz}"></span></dt>' in entry[:entry.index("</dt>") + 5]
+    assert len(re.findall(r'<span id="card-[a-z]+-\d\d"></span>', english)) == 220  # every copy a view names
     assert "Sformuj armię!" in get(server, "/games/qmg/cards", "pl").text
     assert "Wojna ekonomiczna!" in get(server, "/games/qmg/cards", "pl").text
 

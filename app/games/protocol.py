@@ -185,6 +185,7 @@ class CardEntry:
     group: str = ""  # the heading it is listed under (a country, a deck)
     kind: str = ""  # its type, in the same language
     count: int = 1
+    ids: tuple[str, ...] = ()  # the ids its copies have in views: #card-<id> lands on this entry too
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from app.games.protocol import CardEntry
 from app.games.qmg.data import COUNTRIES, card_pack
+from app.games.qmg.data import catalogue as instances
 from app.games.qmg.text import catalogue
 
 
 def cards(lang: str) -> list[CardEntry]:
     pack, words = card_pack(), catalogue()
+    copies: dict[str, list[str]] = {}
+    for iid, definition in instances().items():  # views name a card by its copy's id (ger-07)
+        copies.setdefault(definition.key, []).append(iid)
     out: list[CardEntry] = []
     for c in COUNTRIES:
         country = pack.countries[c]
@@ -19,10 +23,11 @@ def cards(lang: str) -> list[CardEntry]:
             kind = pack.basic_card_types[basic.type]
             out.append(CardEntry(key=basic.id, name=words.term(basic.id, lang), group=group,
                                  kind=words.term(basic.type, lang), count=basic.count,
-                                 text=_text(kind, lang)))
+                                 text=_text(kind, lang), ids=tuple(copies.get(basic.id, ()))))
         for entry in country.cards:
             out.append(CardEntry(key=entry.id, name=words.term(entry.id, lang), group=group,
-                                 kind=words.term(entry.type, lang), count=entry.count, text=_text(entry, lang)))
+                                 kind=words.term(entry.type, lang), count=entry.count, text=_text(entry, lang),
+                                 ids=tuple(copies.get(entry.id, ()))))
     return out
 
 
