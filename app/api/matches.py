@@ -57,7 +57,8 @@ async def create_match(body: CreateMatchIn, request: Request, user: User = Depen
                        db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
     match = await work.open_table(db, user, request, body.game, body.players, body.options, body.mode,
                                   body.clock.model_dump(exclude_none=True) if body.clock else None,
-                                  spectator_chat=body.spectator_chat, private=body.private)
+                                  spectator_chat=body.spectator_chat, private=body.private, name=body.name,
+                                  seat=body.seat)
     return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
 
 

@@ -102,6 +102,9 @@ class CreateMatchIn(Strict):
     clock: ClockIn | None = Field(default=None, description="null or absent: an untimed table")
     spectator_chat: bool = Field(default=False, description="may spectators read and write the table's chat")
     private: bool = Field(default=False, description="unlisted: only the invite link leads to the table")
+    name: str | None = Field(default=None, max_length=60,
+                             description="what the lobby calls the table; absent: \"<your name>'s game\"")
+    seat: str | None = Field(default=None, max_length=40, description="the seat you take (absent: the first)")
 
 
 class CreateMatchOut(BaseModel):
@@ -199,10 +202,17 @@ class MatchOut(BaseModel):
         "match's log differently; the match itself is left as it was")
 
 
+class FreeSeat(BaseModel):
+    seat: str
+    label: str
+
+
 class MatchSummary(BaseModel):
     match_id: str
     game: str
     title: str
+    name: str
+    free_seats: list[FreeSeat]
     mode: str
     status: str
     players: int

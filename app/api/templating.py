@@ -23,6 +23,7 @@ from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     seat_facts,
     view_sections,
 )
+from app.games import registry as games_registry
 from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in, tn
 from app.models import started
 
@@ -86,6 +87,23 @@ def dom_id(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "-", text)[:40] + "-" + hashlib.sha1(text.encode()).hexdigest()[:8]
 
 
+def rules_url(game: str, anchor: str | None = None) -> str | None:
+    """``{{ rules_url(game_id, "supply") }}``: the game's rules reference (at a section); None
+    when the game ships none (docs/protocol.md, ``rules``)."""
+    installed_game = games_registry.get(game)
+    if installed_game is None or installed_game.package.rules is None:
+        return None
+    return f"/games/{game}/rules" + (f"#{anchor}" if anchor else "")
+
+
+def cards_url(game: str, key: str | None = None) -> str | None:
+    """``{{ cards_url(game_id, card_key) }}``: a card's entry in the game's card list."""
+    installed_game = games_registry.get(game)
+    if installed_game is None or installed_game.package.rules is None or installed_game.package.rules.cards is None:
+        return None
+    return f"/games/{game}/cards" + (f"#card-{key}" if key else "")
+
+
 def make_templates() -> Jinja2Templates:
     loader = jinja2.ChoiceLoader([
         jinja2.FileSystemLoader(TEMPLATE_DIR),
@@ -105,6 +123,8 @@ def make_templates() -> Jinja2Templates:
     env.globals["current_lang"] = current_lang
     env.globals["langs"] = [(code, LANG_NAMES[code]) for code in LANGS]
     env.globals["board_assets"] = board_assets
+    env.globals["rules_url"] = rules_url
+    env.globals["cards_url"] = cards_url
     return Jinja2Templates(env=env)
 
 

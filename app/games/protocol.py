@@ -176,6 +176,32 @@ class ViewSections:
 
 
 @dataclass(frozen=True)
+class CardEntry:
+    """One card of a game's card list, in one language: ``key`` is its anchor (#card-<key>)."""
+
+    key: str
+    name: str
+    text: str
+    group: str = ""  # the heading it is listed under (a country, a deck)
+    kind: str = ""  # its type, in the same language
+    count: int = 1
+    ids: tuple[str, ...] = ()  # the ids its copies have in views: #card-<id> lands on this entry too
+
+
+@dataclass(frozen=True)
+class RulesReference:
+    """A game's player-facing rules in our own words, as Rally the Troops' info/rules.html.
+
+    ``directory`` holds one HTML fragment per UI language (``en.html``, ``pl.html``), its
+    sections ``<section id="...">`` with an ``<h2>`` each: the ids are the anchors the table
+    links to (/games/<game>/rules#supply). ``cards(lang)`` lists every card with its text for
+    /games/<game>/cards (anchors #card-<key>); None: the game has no cards to list."""
+
+    directory: str
+    cards: Callable[[str], list[CardEntry]] | None = None
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """Everything of a game besides its rules that the platform shows or runs: its catalogue
     (sentences and terms in every UI language), its board, its view sections, its bots and
@@ -187,6 +213,9 @@ class GamePackage:
     sections: ViewSections = ViewSections()
     bots: tuple[str, ...] = ("rules",)
     data_dir: str | None = None
+    rules: RulesReference | None = None  # the rules reference and card list the table links to
+    # the end-of-game figures read from the public log (docs/protocol.md, "summary")
+    summary: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
 
 
 @runtime_checkable

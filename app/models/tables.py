@@ -56,6 +56,8 @@ class Match(Base):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
+    # what the lobby calls the table (None: a table from before names, shown as its game's title)
+    name: Mapped[str | None] = mapped_column(String(60))
     engine_version: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     mode: Mapped[str] = mapped_column(String(8))  # live | async

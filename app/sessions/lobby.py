@@ -13,10 +13,18 @@ from app.sessions import service
 
 
 @dataclass(frozen=True)
+class FreeSeat:
+    seat: str
+    label: str
+
+
+@dataclass(frozen=True)
 class TableSummary:
     match_id: str
     game: str
     title: str
+    name: str  # the table's own name; its game's title for a table from before names
+    free_seats: list[FreeSeat]  # in seat order; empty once the match has started
     mode: str
     status: str
     players: int
@@ -45,7 +53,10 @@ async def summaries(db: AsyncSession, user: User | None, mine: bool) -> list[Tab
         seats = seats_by_match.get(m.id, [])
         you = service.seat_of(seats, user)
         out.append(TableSummary(
-            match_id=m.id, game=m.game, title=games[m.game].title, mode=m.mode, status=m.status,
+            match_id=m.id, game=m.game, title=games[m.game].title, name=m.name or games[m.game].title,
+            free_seats=[FreeSeat(s.seat, s.label) for s in sorted(seats, key=lambda s: s.position)
+                        if m.status == "open" and s.user_id is None and s.bot is None],
+            mode=m.mode, status=m.status,
             players=m.players, seated=sum(1 for s in seats if s.user_id or s.bot), you=you,
             your_move=m.status == "active" and you is not None and you in (m.waiting_on or [])
             and not next(s.bot for s in seats if s.seat == you)))  # a bot plays a resigned or handed-over seat

@@ -25,6 +25,7 @@ from app.games.protocol import (
 )
 from app.games.registry import get as get_game
 from app.games.registry import package
+from app.i18n import t
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
 from app.sessions import autopass
@@ -81,8 +82,21 @@ def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+TABLE_NAME_MAX = 60
+
+
+def table_name(given: str | None, host: User) -> str:
+    """The name a new table goes by: the one given, tidied, or "<host>'s game" in the host's language."""
+    name = " ".join((given or "").split())
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in given or "" if ch not in "\t\n\r"):
+        raise Invalid("name: a table's name cannot hold control characters")
+    if len(name) > TABLE_NAME_MAX:
+        raise Invalid(f"name: at most {TABLE_NAME_MAX} characters, got {len(name)}")
+    return name or t("table_default_name", name=host.name)[:TABLE_NAME_MAX]
+
+
 async def create_match(db: AsyncSession, user: User, game_id: str, players: int, options: dict[str, Any],
-                       mode: str, clock: dict[str, Any] | None = None) -> Match:
+                       mode: str, clock: dict[str, Any] | None = None, name: str | None = None) -> Match:
     game = get_game(game_id)
     if game is None:
         raise Invalid(f"game: '{game_id}' is not installed here")
@@ -100,9 +114,9 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     match_id = new_match_id()
     while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
         match_id = new_match_id()
-    match = Match(id=match_id, game=game.id, engine_version=game.version, options=opts, mode=mode,
-                  players=players, status="open", seq=0, seed=new_match_seed(), created_by=user.id,
-                  waiting_on=[])
+    match = Match(id=match_id, game=game.id, name=table_name(name, user), engine_version=game.version,
+                  options=opts, mode=mode, players=players, status="open", seq=0, seed=new_match_seed(),
+                  created_by=user.id, waiting_on=[])
     db.add(match)
     await db.flush()
     for position, seat in enumerate(seats):
@@ -230,6 +244,18 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
     loaded.head = MatchHead.of(match)
 
 
+async def drop_resigned_winners(db: AsyncSession, match: Match) -> None:
+    """A seat whose player resigned never wins, even when the bot that took it over plays on to
+    its team's victory: the game's outcome names seats, the table knows who gave up."""
+    if match.status != "finished" or not match.outcome:
+        return
+    resigned = {s.seat for s in await seat_rows(db, match.id) if s.resigned}
+    winners = list(match.outcome.get("winners") or [])
+    if resigned & set(winners):
+        match.outcome = {**match.outcome, "winners": [w for w in winners if w not in resigned],
+                         "resigned": sorted(resigned & set(winners))}
+
+
 def utcnow() -> datetime:
     """Server time, the only clock Warroom trusts (see app/clock.py for how tests move it)."""
     return clock.now()
@@ -294,6 +320,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     match.seq = seq
     before = list(match.waiting_on or [])
     settle(match, loaded)
+    await drop_resigned_winners(db, match)
     await turn_changed(db, match, before, utcnow())
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:

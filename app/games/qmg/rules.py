@@ -17,10 +17,11 @@ from app.games.protocol import (
     OptionSpec,
     Outcome,
     Pass,
+    RulesReference,
     Seat,
     ViewSections,
 )
-from app.games.qmg import anytime, board, bot, flow, page, text, views
+from app.games.qmg import anytime, board, bot, flow, page, reference, summary, text, views
 from app.games.qmg import cards as _cards  # noqa: F401  (registers every card rule)
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, deck_of, members
 from app.games.qmg.engine import Ctx, apply_answer, decision_of, run
@@ -65,6 +66,8 @@ class QuartermasterGeneral:
                     context=page.board_context),
         sections=ViewSections(hand="hand", private=("my_responses",), internal=("game",)),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     # ------------------------------------------------------------------ seats & setup
