@@ -51,6 +51,11 @@ def test_a_table_is_named_after_its_host_unless_named_and_the_lobby_lists_it_by_
     assert "at most 60 characters" in ada.get("/").text
     r = ada.post("/api/matches", {"game": "cardgame", "players": 2, "name": "y" * 61})
     assert r.status_code == 422
+    r = ada.post("/api/matches", {"game": "cardgame", "players": 2, "name": "bell\x07game"})
+    assert r.status_code == 422 and "control characters" in r.text
+    r = ada.post("/api/matches", {"game": "cardgame", "players": 2, "name": "two\tlines\nhere"})
+    assert r.status_code == 200
+    assert {m["name"] for m in ben.get("/api/matches").json()} >= {"two lines here"}
 
 
 def test_the_host_chooses_a_seat_and_the_lobby_offers_each_free_seat(server: Any, make_player: Any) -> None:

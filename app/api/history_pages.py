@@ -123,14 +123,16 @@ async def replay_page(match_id: str, request: Request, seq: str = "", seat: str 
     match = await table_view.find_match(db, match_id)
     base = await base_context(request, db, user)
     if match is None:
-        return page_error(request, base, t("not_found"), 404)
+        return error_page(request, base, t("not_found"), 404)
     you = service.seat_of(await service.seat_rows(db, match_id), user)
+    if match.status not in ("active", "finished"):  # never started (open, abandoned): no past to show
+        return error_page(request, base, t("replay_none_yet"), 400)
     if not table_view.history_allowed(match, you):
-        return page_error(request, base, t("replay_not_allowed"), 403)
+        return error_page(request, base, t("replay_not_allowed"), 403)
     try:
         ctx = await past_context(request, db, cache, match, user, seq, seat)
     except DomainError as exc:
-        return page_error(request, base, exc.error, status_of(exc))
+        return error_page(request, base, exc.error, status_of(exc))
     game = installed().get(match.game)
     marks = await history.turn_marks(db, match_id)
     rounds: dict[int, int] = {}
@@ -143,7 +145,7 @@ async def replay_page(match_id: str, request: Request, seq: str = "", seat: str 
     return templates.TemplateResponse(request, "history_page.html", ctx)
 
 
-def page_error(request: Request, ctx: dict[str, Any], message: str, status: int) -> Response:
+def error_page(request: Request, ctx: dict[str, Any], message: str, status: int) -> Response:
     return templates.TemplateResponse(request, "page_error.html", {**ctx, "message": message}, status_code=status)
 
 
@@ -154,15 +156,16 @@ async def summary(match_id: str, request: Request, db: AsyncSession = Depends(ge
     Public facts only (winners, scores, the public log's figures): anyone may read it."""
     match = await table_view.find_match(db, match_id)
     fragment = request.headers.get("hx-request") == "true"
-    base = await base_context(request, db, user)
+    # a fragment leaves the session's flash to the page around it
+    base = {} if fragment else await base_context(request, db, user)
     if match is None:
-        return flash_only(t("not_found"), 404) if fragment else page_error(request, base, t("not_found"), 404)
+        return flash_only(t("not_found"), 404) if fragment else error_page(request, base, t("not_found"), 404)
     try:
         end = await history.end_summary(db, match)
     except DomainError as exc:
         if fragment:
             return flash_only(exc.error, status_of(exc))
-        return page_error(request, base, exc.error, status_of(exc))
+        return error_page(request, base, exc.error, status_of(exc))
     game = installed().get(match.game)
     ctx = {**base, "match_id": match_id, "game_id": match.game, "end": end, "status": match.status,
            "game_title": game.title if game else match.game, "table_name": match.name or ""}

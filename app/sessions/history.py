@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games.protocol import GameRules, Seat
 from app.games.registry import get as get_game
 from app.games.registry import package
+from app.i18n import t
 from app.models import Action as ActionRow
 from app.models import Match, User, started
 from app.sessions import replay_jobs
@@ -98,7 +99,7 @@ def winners_standing(winners: Sequence[str], seats: Sequence[Any]) -> list[str]:
 async def end_summary(db: AsyncSession, match: Match) -> EndSummary:
     """The finished match's summary; only public facts (the public log), so anyone may read it."""
     if match.status != "finished" or not match.outcome:
-        raise Refused(f"this match is {match.status}: its summary comes when it is over")
+        raise Refused(t("end_summary_not_yet"))
     seats = await seat_rows(db, match.id)
     names = await player_names(db, seats)
     outcome = dict(match.outcome)

@@ -87,11 +87,11 @@ TABLE_NAME_MAX = 60
 
 def table_name(given: str | None, host: User) -> str:
     """The name a new table goes by: the one given, tidied, or "<host>'s game" in the host's language."""
-    name = " ".join((given or "").split())
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in given or "" if ch not in "\t\n\r"):
-        raise Invalid("name: a table's name cannot hold control characters")
+    name = " ".join((given or "").split())  # tabs and line breaks fold into single spaces
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise Invalid(t("table_name_control"))
     if len(name) > TABLE_NAME_MAX:
-        raise Invalid(f"name: at most {TABLE_NAME_MAX} characters, got {len(name)}")
+        raise Invalid(t("table_name_too_long", max=TABLE_NAME_MAX, got=len(name)))
     return name or t("table_default_name", name=host.name)[:TABLE_NAME_MAX]
 
 

@@ -1,6 +1,7 @@
 """The card list of the rules reference (/games/qmg/cards): every card of the data pack with its
-text, in the asked language. Names and types come from the catalogue (the Polish rulebook's
-terms); a text without a Polish version in the data pack (``summary_pl``) is shown in English."""
+text, in the asked language. Names, types and texts come through the catalogue's terms (the
+Polish rulebook's words; a card's text is a term keyed by its English summary), English where a
+language lacks one."""
 
 from __future__ import annotations
 
@@ -23,14 +24,11 @@ def cards(lang: str) -> list[CardEntry]:
             kind = pack.basic_card_types[basic.type]
             out.append(CardEntry(key=basic.id, name=words.term(basic.id, lang), group=group,
                                  kind=words.term(basic.type, lang), count=basic.count,
-                                 text=_text(kind, lang), ids=tuple(copies.get(basic.id, ()))))
+                                 text=words.term(kind.summary, lang), ids=tuple(copies.get(basic.id, ()))))
         for entry in country.cards:
             out.append(CardEntry(key=entry.id, name=words.term(entry.id, lang), group=group,
-                                 kind=words.term(entry.type, lang), count=entry.count, text=_text(entry, lang),
+                                 kind=words.term(entry.type, lang), count=entry.count,
+                                 text=words.term(entry.summary, lang),
                                  ids=tuple(copies.get(entry.id, ()))))
     return out
 
-
-def _text(entry: object, lang: str) -> str:
-    polish = getattr(entry, "summary_pl", None) if lang == "pl" else None
-    return str(polish or getattr(entry, "summary", ""))
