@@ -21,7 +21,7 @@ from app.api.boards import view_sections
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
 from app.api.errors import status_of
-from app.api.page_kit import checked_form, first_error, flash_only, page_lang, refused, whole_number
+from app.api.page_kit import checked_form, first_error, flash_only, page_error, page_lang, refused, whole_number
 from app.api.templating import board_extras, board_template, describe, templates
 from app.i18n import t, tn
 from app.models import User
@@ -57,7 +57,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
         at = whole_number(seq, "seq") if seq else match.seq
         past = await history.view_at(db, cache, match, user, at, seat or None)
     except DomainError as exc:
-        return flash_only(exc.error, status_of(exc))
+        return flash_only(page_error(exc), status_of(exc))
     rows = await service.seat_rows(db, match_id)
     you = service.seat_of(rows, user)
     view = past["view"]
@@ -116,7 +116,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
         return refused()
     upload = form.get("export")
     if not isinstance(upload, UploadFile):
-        return verify_reply("export: choose an exported match file", status=422)
+        return verify_reply(t("verify_choose_file"), status=422)
     raw = await upload.read()
     try:
         body = history.MatchExport.model_validate(json.loads(raw))
@@ -126,7 +126,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
     try:
         result = await api_table.verify_export(body, user.id)
     except DomainError as exc:
-        return verify_reply(exc.error, status=status_of(exc))
+        return verify_reply(page_error(exc), status=status_of(exc))
     if result.ok:
         return verify_reply(tn("verify_ok", result.actions), ok=True)
     message = t("verify_diverges", seq=result.first_divergent_seq)

@@ -18,6 +18,7 @@ from app.api.page_kit import (
     base_context,
     checked_form,
     field,
+    page_error,
     page_lang,
     redirect,
     refused,
@@ -78,7 +79,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
                                       spectator_chat=form.get("spectator_chat") in ("on", "true", "1"),
                                       private=form.get("private") in ("on", "true", "1"))
     except DomainError as exc:
-        return back_with(request, "/", exc.error)
+        return back_with(request, "/", page_error(exc))
     return redirect(f"/matches/{match.id}")
 
 

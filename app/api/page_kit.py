@@ -17,7 +17,8 @@ from app.api.errors import ApiError
 from app.api.guards import check_form_token
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.templating import templates
-from app.i18n import choose_lang, t, tn, use_lang
+from app.games import registry as games_registry
+from app.i18n import DEFAULT_LANG, choose_lang, current_lang, note_missing, t, tn, use_lang
 from app.models import User
 from app.sessions import accounts, lobby
 from app.sessions.errors import DomainError
@@ -119,10 +120,19 @@ def first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-def page_error(exc: DomainError) -> str:
-    """An account refusal in the page's language (other refusals keep the API's words)."""
+def page_error(exc: DomainError, game_id: str | None = None) -> str:
+    """A refusal in the page's language: its UI message (``said``), its game's message (the rules'
+    own refusal), an account refusal; else the API's words (a miss outside English)."""
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
         return tn(exc.page_key, exc.retry_after)
+    if exc.game_msg is not None and game_id:
+        text = games_registry.package(game_id).catalogue.text(exc.game_msg, current_lang())
+        if text:
+            return text
+    if exc.ui_key:
+        return t(exc.ui_key, **exc.ui_params)
+    if current_lang() != DEFAULT_LANG:
+        note_missing("refusal without a message id", current_lang(), exc.error)
     return exc.error

@@ -19,6 +19,7 @@ from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     board_extras,
     board_template,
     game_text,
+    key_name,
     say,
     seat_facts,
     view_sections,
@@ -79,6 +80,32 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
+@jinja2.pass_context
+def pretty_filter(ctx: Any, key: Any) -> str:
+    """``{{ key|pretty }}``: a view's key as a heading, in the game's words where it has them."""
+    return key_name(str(ctx.get("game_id") or ""), key)
+
+
+@jinja2.pass_context
+def fact_filter(ctx: Any, value: Any) -> str:
+    """``{{ value|fact }}``: a shown fact (a term id such as "axis", or a text holding terms such
+    as "Japan, Italy") in the page's language."""
+    game_id = str(ctx.get("game_id") or "")
+    return terms_in(game_id, term(game_id, value)) if game_id else str(value)
+
+
+GUEST_MARK = " (guest)"
+
+
+def player_filter(name: Any) -> str:
+    """``{{ s.player|player }}``: a player's name, a guest's marked in the page's language (the
+    sessions mark it in English, the API's words)."""
+    text = str(name)
+    if text.endswith(GUEST_MARK):
+        return f"{text[: -len(GUEST_MARK)]} {t('guest_suffix')}"
+    return text
+
+
 def dom_id(text: str) -> str:
     """An element id for a decision id: letters, digits and dashes only (htmx finds preserved
     elements by a CSS selector), plus a digest so that two ids never map to one."""
@@ -93,7 +120,9 @@ def make_templates() -> Jinja2Templates:
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["t"] = t
     env.globals["tn"] = tn
-    env.filters["pretty"] = pretty
+    env.filters["pretty"] = pretty_filter
+    env.filters["fact"] = fact_filter
+    env.filters["player"] = player_filter
     env.filters["dom_id"] = dom_id
     env.filters["show"] = show
     env.filters["term"] = term_filter
