@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -27,6 +28,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from app.games.qmg.data import card_pack, map_pack
 from app.games.qmg.text import catalogue as qmg_catalogue
@@ -37,7 +39,8 @@ from tests.fixtures.cardgame import GAME as CARDGAME
 SEED = 9
 WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 POLISH_LETTERS = re.compile(r"[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
-IDENTIFIER = re.compile(r"\b[a-z]+-[a-z]*\d+\b")  # a card id such as "card-c07" or "ger-12" is not a word
+# an id is not a word: a card id ("card-c07", "ger-12"), a token or a decision id ("bid:p2:1:2")
+IDENTIFIER = re.compile(r"\b[a-z]+-[a-z]*\d+\b|\b[a-z_]+(?::\w+)+")
 MESSAGE_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+){1,}\b")
 # our players' names, the brand and the game's own title (the Polish edition keeps it), and the
 # names both languages share in the rulebooks although no catalogue happens to spell them in both
@@ -213,6 +216,37 @@ def accept(lang: str) -> str:
     return f"{lang},en;q=0.5" if lang != "en" else "en"
 
 
+class PageSocket(threading.Thread):
+    """The table page's live socket in that browser's language: every push it gets, kept to be read
+    like a page (the panels it re-renders carry the same words)."""
+
+    def __init__(self, server: Server, match_id: str, browser: Browser) -> None:
+        super().__init__(daemon=True)
+        headers = {"Accept-Language": browser.http.headers["Accept-Language"]}
+        if browser.http.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in browser.http.cookies.items())
+        self.url, self.headers = f"{server.ws_url}/matches/{match_id}/live", headers
+        self.frames: list[str] = []
+        self.done = threading.Event()
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        with connect(self.url, additional_headers=self.headers, max_size=None) as ws:
+            self.ready.set()
+            while not self.done.is_set():
+                try:
+                    self.frames.append(str(ws.recv(timeout=0.2)))
+                except TimeoutError:
+                    continue
+
+    def check(self, walk: Walk, where: str) -> None:
+        self.done.set()
+        self.join(10)
+        assert self.frames, f"{where}: the page socket got no push"
+        for n, frame in enumerate(self.frames):
+            walk.check(f"{where}, push {n + 1}", frame)
+
+
 def answer(player: Guest, match_id: str, decision: dict[str, Any], seq: int, rng: random.Random) -> None:
     ids = [c["id"] for c in decision["choices"]]
     low, high = decision["min"], min(decision["max"], len(ids))
@@ -281,7 +315,14 @@ def walk_everything(server: Server, lang: str, vocab: dict[str, set[str]], game:
                       {"seq": str(m["seq"]), "decision": m["pending"][0]["decision"], "choice": "x9"})
         host.form(walk, "undo with nothing to take back", f"/matches/{match_id}/undo", {"seq": str(m["seq"])})
 
+        sockets = [(f"live pushes to {guests[1].name}", PageSocket(server, match_id, guests[1])),
+                   ("live pushes to a spectator", PageSocket(server, match_id, watcher))]
+        for _, socket in sockets:
+            socket.start()
+            assert socket.ready.wait(10), "the page socket did not open"
         moves = play(walk, guests, match_id, rng, limit)
+        for where, socket in sockets:
+            socket.check(walk, where)
         assert moves > 10
 
         final = host.match(match_id)
