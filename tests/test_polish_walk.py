@@ -279,10 +279,11 @@ def play(walk: Walk, players: list[Guest], match_id: str, rng: random.Random, li
 
 
 def walk_everything(server: Server, lang: str, vocab: dict[str, set[str]], game: str, players: int,
-                    options: dict[str, Any], limit: int) -> Walk:
+                    options: dict[str, Any], limit: int, bots: int = 0) -> Walk:
+    """The whole walk in ``lang``: ``players`` seats, the last ``bots`` of them played by the server's bot."""
     walk = Walk(lang, vocab)
     rng = random.Random(SEED)
-    names = ["Ala", "Bartek", "Celina", "Darek", "Edek"][:players]
+    names = ["Ala", "Bartek", "Celina", "Darek", "Edek"][:players - bots]
     guests = [Guest(server.url, f"{n}{lang}", lang) for n in names]
     watcher = Guest(server.url, f"Edek{lang}", lang)
     signed_out = Browser(server.url, lang)  # no guest account: the page a visitor first sees
@@ -297,6 +298,8 @@ def walk_everything(server: Server, lang: str, vocab: dict[str, set[str]], game:
         signed_out.page(walk, "lobby signed out", "/")
         for g in guests[1:]:
             assert g.post(f"/api/matches/{match_id}/join").status_code == 200
+        for n in range(players - bots + 1, players + 1):
+            assert host.post(f"/api/matches/{match_id}/bots", {"seat": f"p{n}"}).status_code == 200
         guests[1].page(walk, "open table as a seated guest", f"/matches/{match_id}")
         assert host.post(f"/api/matches/{match_id}/start").status_code == 200
         host.page(walk, "lobby during the match", "/")
@@ -323,7 +326,7 @@ def walk_everything(server: Server, lang: str, vocab: dict[str, set[str]], game:
         moves = play(walk, guests, match_id, rng, limit)
         for where, socket in sockets:
             socket.check(walk, where)
-        assert moves > 10
+        assert moves > 5
 
         final = host.match(match_id)
         assert final["status"] == "finished", final["status"]
@@ -350,27 +353,28 @@ def walk_everything(server: Server, lang: str, vocab: dict[str, set[str]], game:
     return walk
 
 
-@pytest.mark.parametrize(("game", "players", "options", "limit"), [
-    ("qmg", 4, {"reallocation": True}, 3000),
-    (CARDGAME.id, 3, {"target": "7", "anytime": True}, 600),
-], ids=["qmg-4p", "skirmish-3p"])
+WALKS = pytest.mark.parametrize(("game", "players", "bots", "options", "limit"), [
+    ("qmg", 4, 0, {"reallocation": True}, 3000),
+    (CARDGAME.id, 3, 1, {"target": "100", "anytime": True}, 600),
+], ids=["qmg-4p", "skirmish-3p-with-a-bot"])
+
+
+@WALKS
 def test_the_polish_walk_finds_no_untranslated_string(walk_server: Server, misses_file: Path,
-                                                      vocab: dict[str, set[str]], game: str, players: int,
+                                                      vocab: dict[str, set[str]], game: str, players: int, bots: int,
                                                       options: dict[str, Any], limit: int) -> None:
-    walk = walk_everything(walk_server, "pl", vocab, game, players, options, limit)
+    walk = walk_everything(walk_server, "pl", vocab, game, players, options, limit, bots)
     missed = misses(misses_file, "pl")
     if walk.found or missed:
         pytest.fail(walk.report(missed), pytrace=False)
 
 
-@pytest.mark.parametrize(("game", "players", "options", "limit"), [
-    ("qmg", 4, {"reallocation": True}, 3000),
-    (CARDGAME.id, 3, {"target": "7", "anytime": True}, 600),
-], ids=["qmg-4p", "skirmish-3p"])
+@WALKS
 def test_the_english_walk_finds_no_polish_fragment_or_message_id(walk_server: Server, misses_file: Path,
                                                                  vocab: dict[str, set[str]], game: str, players: int,
-                                                                 options: dict[str, Any], limit: int) -> None:
-    walk = walk_everything(walk_server, "en", vocab, game, players, options, limit)
+                                                                 bots: int, options: dict[str, Any],
+                                                                 limit: int) -> None:
+    walk = walk_everything(walk_server, "en", vocab, game, players, options, limit, bots)
     missed = [m for m in misses(misses_file, "en") if m.split("\t")[1] == "en"]
     if walk.found or missed:
         pytest.fail(walk.report(missed), pytrace=False)

@@ -24,7 +24,7 @@ from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     seat_facts,
     view_sections,
 )
-from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in, tn
+from app.i18n import LANG_NAMES, LANGS, N_, current_lang, t, term, terms_in, tn
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
@@ -106,6 +106,15 @@ def player_filter(name: Any) -> str:
     return text
 
 
+BOT_KINDS = {"rules": N_("bot_kind_rules")}  # the bots a game may offer (GamePackage.bots)
+
+
+def bot_filter(kind: Any) -> str:
+    """``{{ s.bot|bot }}``: a bot's seat, its kind in the page's words ("bot (rules)")."""
+    key = BOT_KINDS.get(str(kind))
+    return t("bot", name=t(key) if key else str(kind))
+
+
 def dom_id(text: str) -> str:
     """An element id for a decision id: letters, digits and dashes only (htmx finds preserved
     elements by a CSS selector), plus a digest so that two ids never map to one."""
@@ -123,6 +132,7 @@ def make_templates() -> Jinja2Templates:
     env.filters["pretty"] = pretty_filter
     env.filters["fact"] = fact_filter
     env.filters["player"] = player_filter
+    env.filters["bot"] = bot_filter
     env.filters["dom_id"] = dom_id
     env.filters["show"] = show
     env.filters["term"] = term_filter
