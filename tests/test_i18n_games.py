@@ -133,3 +133,72 @@ def test_a_match_played_in_polish_has_no_english_line_prompt_or_choice(game: Gam
                 assert not leftover, f"{game.id}: the Polish {where} '{polish}' keeps English words {leftover}"
                 seen.add(msg_id)
     assert len(seen) > (25 if game is QMG else 12), f"{game.id}: the matches used only {sorted(seen)}"
+
+
+# --------------------------------------------------------------------------- issue 9: cards, cases, misses
+def test_every_qmg_card_has_a_polish_name_and_text_in_the_rulebooks_words() -> None:
+    from app.games.qmg.data import catalogue as cards
+
+    catalogue = QMG.package.catalogue
+    for definition in cards().values():
+        assert definition.summary_pl and definition.summary_pl != definition.summary, definition.key
+        assert catalogue.term(definition.key, "pl") == definition.name_pl
+        assert catalogue.term(definition.summary, "pl") == definition.summary_pl
+    said = catalogue.text(Msg("play_choice", {"card": "ger_wolf_packs", "summary": cards()["ger-30"].summary}), "pl")
+    assert said is not None and said.startswith("Zagraj ") and "Economic" not in said
+    blitz = next(d for d in cards().values() if d.key == "ger_blitzkrieg")
+    assert "wywołują bitwę" in blitz.summary_pl  # the rulebook's "wywołaj bitwę", not a word-for-word "atakują"
+
+
+def test_a_term_takes_the_case_its_sentence_needs() -> None:
+    catalogue = QMG.package.catalogue
+    assert catalogue.text(Msg("turn_starts", {"round": 3, "country": "germany"}), "pl") == "Runda 3: tura Niemiec"
+    assert catalogue.text(Msg("action_prompt", {"country": "uk"}), "pl") == (
+        "Faza działań Wielkiej Brytanii: zagraj lub odrzuć jedną kartę")
+    assert catalogue.text(Msg("turn_starts", {"round": 3, "country": "germany"}), "en") == "Round 3: Germany's turn"
+    plain = Catalogue({"en": {"m": "{who}"}, "pl": {"m": "tura {who:gen}"}}, {"pl": {"ala": "Ala"}})
+    assert plain.text(Msg("m", {"who": "ala"}), "pl") == "tura Ala"  # no case form: the name as it is
+
+
+def test_a_lookup_that_falls_back_is_recorded_when_a_test_asks(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app import i18n
+    from app.games import catalogue as game_catalogue
+
+    record = tmp_path / "misses.tsv"
+    monkeypatch.setenv(i18n.MISSES_ENV, str(record))
+    monkeypatch.setattr(i18n, "_missed", set())
+    i18n.record_misses()
+    try:
+        assert i18n.t("no_such_key_anywhere", "pl") == "no_such_key_anywhere"
+        i18n.t("yes", "en")  # a message whose English text is its key is no miss
+        broken = Catalogue({"en": {"m": "{who} at {where:gen}"}, "pl": {}}, {"en": {"x": "X"}, "pl": {}})
+        broken.text(Msg("m", {"who": "x", "where": "y"}), "pl")
+    finally:
+        monkeypatch.delenv(i18n.MISSES_ENV)
+        i18n.record_misses()
+    rows = {tuple(line.split("\t")) for line in record.read_text(encoding="utf-8").splitlines()}
+    assert ("ui message", "pl", "no_such_key_anywhere") in rows and ("ui message", "en", "no_such_key_anywhere") in rows
+    assert {("game message", "pl", "m"), ("game term", "pl", "x"), ("game term case", "pl", "y:gen")} <= rows
+    assert not any(r[0] == "ui message" and r[2] == "yes" for r in rows)
+    assert game_catalogue.on_missing is None
+
+
+def test_a_refusal_reads_in_the_pages_language() -> None:
+    from app.api.page_kit import page_error
+    from app.games.protocol import Decision, Illegal, validate_action
+    from app.i18n import use_lang
+    from app.sessions.errors import Refused
+    from app.sessions.service import rules_refusal
+
+    use_lang("pl")
+    try:
+        assert page_error(Refused("there is no move to take back").said("err_nothing_to_undo")) == (
+            "Nie ma ruchu do cofnięcia.")
+        decision = Decision(id="q1", seat="p1", kind="pick", prompt="Pick", choices=(), min=1, max=1)
+        with pytest.raises(Illegal) as refused:
+            validate_action(decision, ["x9"])
+        shown = page_error(rules_refusal(refused.value))
+        assert shown == "„x9” nie jest jedną z odpowiedzi na to pytanie."
+        assert str(refused.value).startswith("'x9' is not a legal choice")  # the API keeps its words
+    finally:
+        use_lang("en")
