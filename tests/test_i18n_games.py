@@ -202,3 +202,23 @@ def test_a_refusal_reads_in_the_pages_language() -> None:
         assert str(refused.value).startswith("'x9' is not a legal choice")  # the API keeps its words
     finally:
         use_lang("en")
+
+
+def test_the_rules_refusals_carry_their_words_for_the_pages() -> None:
+    from app.api.page_kit import page_error
+    from app.games.protocol import Action, Illegal
+    from app.i18n import use_lang
+    from app.sessions.service import rules_refusal
+
+    seats = QMG.roles(2, {})
+    state = QMG.setup({o.id: o.default for o in QMG.options}, seats, action_rng(b"12345678", 0))
+    decision = QMG.pending(state)[0]
+    with pytest.raises(Illegal) as refused:
+        QMG.apply(state, decision.seat, Action(decision=decision.id, choices=("nope",)), random.Random(1))
+    assert refused.value.msg is not None and str(refused.value).endswith(decision.prompt)
+    use_lang("pl")
+    try:
+        shown = page_error(rules_refusal(refused.value, QMG.id))
+    finally:
+        use_lang("en")
+    assert shown.startswith("nope nie jest dozwoloną odpowiedzią na: ") and "odrzucenia" in shown

@@ -127,6 +127,7 @@ def page_error(exc: DomainError, game_id: str | None = None) -> str:
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
         return tn(exc.page_key, exc.retry_after)
+    game_id = game_id or exc.game_id
     if exc.game_msg is not None and game_id:
         text = games_registry.package(game_id).catalogue.text(exc.game_msg, current_lang())
         if text:

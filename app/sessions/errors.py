@@ -22,6 +22,7 @@ class DomainError(Exception):
         self.ui_key: str | None = None
         self.ui_params: dict[str, Any] = {}
         self.game_msg: Any = None
+        self.game_id: str | None = None
 
     def said(self, key: str, **params: Any) -> Self:
         """This refusal's words for the pages: the UI message ``key`` with ``params``."""

@@ -255,12 +255,12 @@ async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
                      {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}:{kind}"})
 
 
-def rules_refusal(exc: Illegal) -> RefusedMidway:
+def rules_refusal(exc: Illegal, game_id: str | None = None) -> RefusedMidway:
     """The rules' refusal, with its words for the pages (a game message or a UI key) kept."""
     refusal = RefusedMidway(str(exc))
     if exc.ui_key:
         refusal.said(exc.ui_key, **exc.ui_params)
-    refusal.game_msg = exc.msg
+    refusal.game_msg, refusal.game_id = exc.msg, game_id
     return refusal
 
 
@@ -288,7 +288,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        raise rules_refusal(exc) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -342,7 +342,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     try:
         action = validate_action(decision, choices)
     except Illegal as exc:
-        raise rules_refusal(exc) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
     return Submitted(match, match.seq, True, seat, has_bots=any(s.bot for s in seats))
 
