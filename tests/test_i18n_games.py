@@ -222,3 +222,17 @@ def test_the_rules_refusals_carry_their_words_for_the_pages() -> None:
     finally:
         use_lang("en")
     assert shown.startswith("nope nie jest dozwoloną odpowiedzią na: ") and "odrzucenia" in shown
+
+
+def test_every_space_and_strait_has_a_polish_name_and_a_polish_map_label() -> None:
+    from app.games.qmg.data import map_pack
+    from app.games.qmg.page import board_context
+
+    catalogue = QMG.package.catalogue
+    pack = map_pack()
+    for item in [*pack.spaces, *pack.straits]:
+        assert catalogue.terms["pl"].get(item.id), f"{item.id} has no Polish name"
+    spaces = {s["id"]: s for s in board_context({}, None)["spaces"]}
+    assert [line["text"] for line in spaces["southeast_asia"]["lines_pl"]] == ["Azja", "Południowo-Wschodnia"]
+    assert [line["text"] for line in spaces["north_sea"]["lines_pl"]] == ["Wschodni", "Atlantyk"]
+    assert [line["text"] for line in spaces["germany"]["lines_pl"]] == ["Niemcy"]
