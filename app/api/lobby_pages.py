@@ -63,7 +63,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
         return back_with(request, "/", t("sign_in_to_join"))
     game = installed().get(field(form, "game"))
     if game is None:
-        return back_with(request, "/", f"game: '{field(form, 'game')}' is not installed here")
+        return back_with(request, "/", t("err_game_not_installed"))
     players = field(form, "players", str(game.min_players))
     options: dict[str, Any] = {}
     for spec in game.options:

@@ -82,7 +82,8 @@ def whole_number(text: str, where: str, low: int = 0, high: int = INT32_MAX) -> 
     except ValidationError:
         number = None
     if number is None or not low <= number <= high:
-        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}")
+        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}").said(
+            "err_whole_number", field=where, low=low, high=high)
     return number
 
 

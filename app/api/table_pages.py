@@ -221,7 +221,7 @@ async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user
 def form_seq(form: FormData) -> int:
     text = field(form, "seq")
     if not text:
-        raise ApiError(422, "seq: the form did not say which state it was made against")
+        raise ApiError(422, "seq: the form did not say which state it was made against").said("err_form_no_seq")
     return whole_number(text, "seq")
 
 

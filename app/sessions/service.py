@@ -86,12 +86,13 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     if game is None:
         raise Invalid(f"game: '{game_id}' is not installed here")
     if not game.min_players <= players <= game.max_players:
-        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players")
+        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players").said(
+            "err_players_range", min=game.min_players, max=game.max_players)
     opts = check_options(game, options)
     try:
         seats = game.roles(players, opts)
     except Illegal as exc:
-        raise Invalid(f"players: {exc}") from exc
+        raise Invalid(f"players: {exc}").said("err_players_range", min=game.min_players, max=game.max_players) from exc
     try:
         pace = parse_pace(mode, clock)  # None: untimed
     except ClockError as exc:
