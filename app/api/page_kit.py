@@ -18,7 +18,7 @@ from app.api.guards import check_form_token
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.templating import templates
 from app.games import registry as games_registry
-from app.i18n import DEFAULT_LANG, choose_lang, current_lang, note_missing, t, tn, use_lang
+from app.i18n import DEFAULT_LANG, N_, choose_lang, current_lang, note_missing, t, tn, use_lang
 from app.models import User
 from app.sessions import accounts, lobby
 from app.sessions.errors import DomainError
@@ -121,6 +121,10 @@ def first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
+# a form field's label on its page, for a refusal naming the field (English keeps the field's name)
+FIELD_LABELS = {"players": N_("players"), "clock": N_("clock"), "digest_hours": N_("notify_digest")}
+
+
 def page_error(exc: DomainError, game_id: str | None = None) -> str:
     """A refusal in the page's language: its UI message (``said``), its game's message (the rules'
     own refusal), an account refusal; else the API's words (a miss outside English)."""
@@ -134,7 +138,11 @@ def page_error(exc: DomainError, game_id: str | None = None) -> str:
         if text:
             return text
     if exc.ui_key:
-        return t(exc.ui_key, **exc.ui_params)
+        params = dict(exc.ui_params)
+        if "field" in params and current_lang() != DEFAULT_LANG:  # the form's own label, not its field's name
+            label = FIELD_LABELS.get(str(params["field"]).split(".")[0])
+            params["field"] = t(label) if label else params["field"]
+        return t(exc.ui_key, **params)
     if current_lang() != DEFAULT_LANG:
         note_missing("refusal without a message id", current_lang(), exc.error)
     return exc.error
