@@ -230,6 +230,8 @@ def term(game_id: str, text: Any, lang: str | None = None) -> str:
 def _term_pattern(terms: dict[str, str]) -> re.Pattern[str] | None:
     # a game's terms never change once loaded: one pattern per term table (the table is kept
     # alive by its game package, so its id is not reused while cached)
+    if not terms:  # a throwaway empty table: its id may be reused, never cache it
+        return None
     key = id(terms)
     if key not in _patterns:
         # only multi-letter English names are replaced inside text (ids like "uk" never appear there)

@@ -51,7 +51,9 @@ def say(ctx: Any, item: Any, field: str = "text") -> str:
 def _all_terms(game_id: str, text: str) -> bool:
     """Whether a text without a message id reads as the language's own terms only (a card's
     label "Włochy: Sformuj armię!", a name both languages share such as "Blitzkrieg")."""
-    names = games_registry.package(game_id).catalogue.terms.get(current_lang(), {})
+    names = games_registry.package(game_id).catalogue.terms.get(current_lang())
+    if not names:
+        return False
     known = _term_values(id(names), names)
     return all(part in known for part in re.split(r"[:,]\s+", text.strip()) if part)
 
