@@ -228,19 +228,19 @@ def term(game_id: str, text: Any, lang: str | None = None) -> str:
 
 
 def _term_pattern(terms: dict[str, str]) -> re.Pattern[str] | None:
-    # a game's terms never change once loaded: one pattern per term table (the table is kept
-    # alive by its game package, so its id is not reused while cached)
-    if not terms:  # a throwaway empty table: its id may be reused, never cache it
+    # a game's terms never change once loaded: one pattern per term table, cached with the table
+    # itself (kept alive by the cache, so its id is never reused for another table)
+    if not terms:
         return None
     key = id(terms)
     if key not in _patterns:
         # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
         names = sorted((k for k in terms if " " in k or k[:1].isupper()), key=len, reverse=True)
-        _patterns[key] = _compiled("|".join(re.escape(n) for n in names)) if names else None
-    return _patterns[key]
+        _patterns[key] = (terms, _compiled("|".join(re.escape(n) for n in names)) if names else None)
+    return _patterns[key][1]
 
 
-_patterns: dict[int, re.Pattern[str] | None] = {}
+_patterns: dict[int, tuple[dict[str, str], re.Pattern[str] | None]] = {}
 
 
 @functools.cache

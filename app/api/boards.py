@@ -58,13 +58,13 @@ def _all_terms(game_id: str, text: str) -> bool:
     return all(part in known for part in re.split(r"[:,]\s+", text.strip()) if part)
 
 
-_values: dict[int, frozenset[str]] = {}
+_values: dict[int, tuple[dict[str, str], frozenset[str]]] = {}  # the table kept: its id is never reused
 
 
 def _term_values(key: int, names: dict[str, str]) -> frozenset[str]:
     if key not in _values:
-        _values[key] = frozenset(names.values())
-    return _values[key]
+        _values[key] = (names, frozenset(names.values()))
+    return _values[key][1]
 
 
 def key_name(game_id: str, key: Any) -> str:
