@@ -185,7 +185,7 @@ def test_a_lookup_that_falls_back_is_recorded_when_a_test_asks(tmp_path: Any, mo
 
 def test_a_refusal_reads_in_the_pages_language() -> None:
     from app.api.page_kit import page_error
-    from app.games.protocol import Decision, Illegal, validate_action
+    from app.games.protocol import Choice, Decision, Illegal, validate_action
     from app.i18n import use_lang
     from app.sessions.errors import Refused
     from app.sessions.service import rules_refusal
@@ -194,14 +194,15 @@ def test_a_refusal_reads_in_the_pages_language() -> None:
     try:
         assert page_error(Refused("there is no move to take back").said("err_nothing_to_undo")) == (
             "Nie ma ruchu do cofnięcia.")
-        decision = Decision(id="q1", seat="p1", kind="pick", prompt="Pick", choices=(), min=1, max=1)
+        decision = Decision(id="q1", seat="p1", kind="pick", prompt="Pick", choices=(Choice("a", "A"),), min=1, max=1)
         with pytest.raises(Illegal) as refused:
             validate_action(decision, ["x9"])
         shown = page_error(rules_refusal(refused.value))
-        assert shown == "„x9” nie jest jedną z odpowiedzi na to pytanie."
+        assert shown == "„x9” nie jest jedną z odpowiedzi na to pytanie (dozwolone: a)."
         assert str(refused.value).startswith("'x9' is not a legal choice")  # the API keeps its words
     finally:
         use_lang("en")
+    assert page_error(rules_refusal(refused.value)) == str(refused.value)  # and so does an English page
 
 
 def test_the_rules_refusals_carry_their_words_for_the_pages() -> None:

@@ -126,12 +126,15 @@ FIELD_LABELS = {"players": N_("players"), "clock": N_("clock"), "digest_hours": 
 
 
 def page_error(exc: DomainError, game_id: str | None = None) -> str:
-    """A refusal in the page's language: its UI message (``said``), its game's message (the rules'
-    own refusal), an account refusal; else the API's words (a miss outside English)."""
+    """A refusal in the page's language: an English page shows the API's own words (they name the
+    ids a player or a script sent); another language its UI message (``said``), its game's message
+    (the rules' own refusal), an account refusal; else the API's words (a miss)."""
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
         return tn(exc.page_key, exc.retry_after)
+    if current_lang() == DEFAULT_LANG:
+        return exc.error
     game_id = game_id or exc.game_id
     if exc.game_msg is not None and game_id:
         text = games_registry.package(game_id).catalogue.text(exc.game_msg, current_lang())
@@ -139,7 +142,7 @@ def page_error(exc: DomainError, game_id: str | None = None) -> str:
             return text
     if exc.ui_key:
         params = dict(exc.ui_params)
-        if "field" in params and current_lang() != DEFAULT_LANG:  # the form's own label, not its field's name
+        if "field" in params:  # the form's own label, not its field's name
             label = FIELD_LABELS.get(str(params["field"]).split(".")[0])
             params["field"] = t(label) if label else params["field"]
         return t(exc.ui_key, **params)

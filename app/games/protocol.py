@@ -265,7 +265,7 @@ def validate_action(decision: Decision, choices: list[str]) -> Action:
             raise Illegal(
                 f"'{c}' is not a legal choice for {decision.kind} ({decision.prompt}); "
                 f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}",
-                ui_key="err_not_a_choice", choice=c,
+                ui_key="err_not_a_choice", choice=c, legal=", ".join(legal) if len(legal) <= 12 else len(legal),
             )
     if len(set(choices)) != len(choices):
         raise Illegal(f"{decision.kind}: the same choice was given twice", ui_key="err_same_choice_twice")
