@@ -21,7 +21,16 @@ from app.api.boards import view_sections
 from app.api.body_limit import BodyTooLarge, describe_size
 from app.api.deps import get_cache, get_db, optional_user
 from app.api.errors import status_of
-from app.api.page_kit import base_context, checked_form, first_error, flash_only, page_lang, refused, whole_number
+from app.api.page_kit import (
+    base_context,
+    checked_form,
+    first_error,
+    flash_only,
+    page_error,
+    page_lang,
+    refused,
+    whole_number,
+)
 from app.api.templating import board_extras, board_template, describe, templates
 from app.games.registry import installed
 from app.i18n import t, term, terms_in, tn
@@ -108,7 +117,7 @@ async def history_panel(match_id: str, request: Request, seq: str = "", seat: st
     try:
         ctx = await past_context(request, db, cache, match, user, seq, seat)
     except DomainError as exc:
-        return flash_only(exc.error, status_of(exc))
+        return flash_only(page_error(exc), status_of(exc))
     html = templates.get_template("history.html").render(**ctx)
     return HTMLResponse(html)
 
@@ -132,7 +141,7 @@ async def replay_page(match_id: str, request: Request, seq: str = "", seat: str 
     try:
         ctx = await past_context(request, db, cache, match, user, seq, seat)
     except DomainError as exc:
-        return error_page(request, base, exc.error, status_of(exc))
+        return error_page(request, base, page_error(exc), status_of(exc))
     game = installed().get(match.game)
     marks = await history.turn_marks(db, match_id)
     rounds: dict[int, int] = {}
@@ -164,8 +173,8 @@ async def summary(match_id: str, request: Request, db: AsyncSession = Depends(ge
         end = await history.end_summary(db, match)
     except DomainError as exc:
         if fragment:
-            return flash_only(exc.error, status_of(exc))
-        return error_page(request, base, exc.error, status_of(exc))
+            return flash_only(page_error(exc), status_of(exc))
+        return error_page(request, base, page_error(exc), status_of(exc))
     game = installed().get(match.game)
     ctx = {**base, "match_id": match_id, "game_id": match.game, "end": end, "status": match.status,
            "game_title": game.title if game else match.game, "table_name": match.name or ""}
@@ -206,7 +215,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
         return refused()
     upload = form.get("export")
     if not isinstance(upload, UploadFile):
-        return verify_reply("export: choose an exported match file", status=422)
+        return verify_reply(t("verify_choose_file"), status=422)
     raw = await upload.read()
     try:
         body = history.MatchExport.model_validate(json.loads(raw))
@@ -216,7 +225,7 @@ async def verify_form(request: Request, user: User | None = Depends(optional_use
     try:
         result = await api_table.verify_export(body, user.id)
     except DomainError as exc:
-        return verify_reply(exc.error, status=status_of(exc))
+        return verify_reply(page_error(exc), status=status_of(exc))
     if result.ok:
         return verify_reply(tn("verify_ok", result.actions), ok=True)
     message = t("verify_diverges", seq=result.first_divergent_seq)

@@ -18,6 +18,7 @@ from app.api.page_kit import (
     base_context,
     checked_form,
     field,
+    page_error,
     page_lang,
     redirect,
     refused,
@@ -63,7 +64,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
         return back_with(request, "/", t("sign_in_to_join"))
     game = installed().get(field(form, "game"))
     if game is None:
-        return back_with(request, "/", f"game: '{field(form, 'game')}' is not installed here")
+        return back_with(request, "/", t("err_game_not_installed"))
     players = field(form, "players", str(game.min_players))
     options: dict[str, Any] = {}
     for spec in game.options:
@@ -81,7 +82,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
                                       private=form.get("private") in ("on", "true", "1"),
                                       name=field(form, "name"), seat=seat)
     except DomainError as exc:
-        return back_with(request, "/", exc.error)
+        return back_with(request, "/", page_error(exc))
     return redirect(f"/matches/{match.id}")
 
 

@@ -27,6 +27,7 @@ from app.api.page_kit import (
     first_error,
     flash_only,
     html_url,
+    page_error,
     page_lang,
     refused,
     whole_number,
@@ -198,7 +199,7 @@ async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, use
     try:
         match = await fresh_match(db, match_id)
     except DomainError as exc:
-        return flash_only(exc.error, status_of(exc))
+        return flash_only(page_error(exc), status_of(exc))
     ctx = await table_context(db, cache, match, user, csrf=csrf_token(request),
                               invite=str(request.url_for("table_page", match_id=match_id)))
     return HTMLResponse(render_panels(ctx, flash, with_flash=True), status_code=status)
@@ -218,14 +219,14 @@ async def table_post(request: Request, db: AsyncSession, cache: MatchCache, user
         await act(form, user)
     except DomainError as exc:
         status = status_of(exc)
-        flash = t("stale", detail=exc.error) if status_of(exc) == 409 else exc.error
+        flash = t("stale", detail=page_error(exc)) if status_of(exc) == 409 else page_error(exc)
     return await table_reply(request, db, cache, user, match_id, status, flash)
 
 
 def form_seq(form: FormData) -> int:
     text = field(form, "seq")
     if not text:
-        raise ApiError(422, "seq: the form did not say which state it was made against")
+        raise ApiError(422, "seq: the form did not say which state it was made against").said("err_form_no_seq")
     return whole_number(text, "seq")
 
 
@@ -289,7 +290,7 @@ async def chat_form(match_id: str, request: Request, db: AsyncSession = Depends(
             raise ApiError(422, first_error(exc)) from exc
         await work.say(tables, db, user, match_id, body.text)
     except DomainError as exc:
-        status, flash = status_of(exc), exc.error
+        status, flash = status_of(exc), page_error(exc)
     if request.headers.get("hx-request") != "true":
         return back_with(request, f"/matches/{match_id}", flash or None)
     chat = chat_lines(await table_view.read_chat(db, match_id, user))

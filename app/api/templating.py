@@ -19,12 +19,13 @@ from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     board_extras,
     board_template,
     game_text,
+    key_name,
     say,
     seat_facts,
     view_sections,
 )
 from app.games import registry as games_registry
-from app.i18n import LANG_NAMES, LANGS, current_lang, t, term, terms_in, tn
+from app.i18n import LANG_NAMES, LANGS, N_, current_lang, t, term, terms_in, tn
 from app.models import started
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -81,6 +82,41 @@ def terms_filter(ctx: Any, value: Any, game: str | None = None) -> str:
     return terms_in(game or str(ctx.get("game_id") or ""), value)
 
 
+@jinja2.pass_context
+def pretty_filter(ctx: Any, key: Any) -> str:
+    """``{{ key|pretty }}``: a view's key as a heading, in the game's words where it has them."""
+    return key_name(str(ctx.get("game_id") or ""), key)
+
+
+@jinja2.pass_context
+def fact_filter(ctx: Any, value: Any) -> str:
+    """``{{ value|fact }}``: a shown fact (a term id such as "axis", or a text holding terms such
+    as "Japan, Italy") in the page's language."""
+    game_id = str(ctx.get("game_id") or "")
+    return terms_in(game_id, term(game_id, value)) if game_id else str(value)
+
+
+GUEST_MARK = " (guest)"
+
+
+def player_filter(name: Any) -> str:
+    """``{{ s.player|player }}``: a player's name, a guest's marked in the page's language (the
+    sessions mark it in English, the API's words)."""
+    text = str(name)
+    if text.endswith(GUEST_MARK):
+        return f"{text[: -len(GUEST_MARK)]} {t('guest_suffix')}"
+    return text
+
+
+BOT_KINDS = {"rules": N_("bot_kind_rules")}  # the bots a game may offer (GamePackage.bots)
+
+
+def bot_filter(kind: Any) -> str:
+    """``{{ s.bot|bot }}``: a bot's seat, its kind in the page's words ("bot (rules)")."""
+    key = BOT_KINDS.get(str(kind))
+    return t("bot", name=t(key) if key else str(kind))
+
+
 def dom_id(text: str) -> str:
     """An element id for a decision id: letters, digits and dashes only (htmx finds preserved
     elements by a CSS selector), plus a digest so that two ids never map to one."""
@@ -113,7 +149,10 @@ def make_templates() -> Jinja2Templates:
     env.globals["t"] = t
     env.globals["tn"] = tn
     env.globals["started"] = started  # the board, hand and log exist only once play began
-    env.filters["pretty"] = pretty
+    env.filters["pretty"] = pretty_filter
+    env.filters["fact"] = fact_filter
+    env.filters["player"] = player_filter
+    env.filters["bot"] = bot_filter
     env.filters["dom_id"] = dom_id
     env.filters["show"] = show
     env.filters["term"] = term_filter

@@ -24,7 +24,15 @@ State = Any  # each game defines its own typed state
 
 
 class Illegal(Exception):
-    """An action the rules forbid. The message reaches the player: name the rule."""
+    """An action the rules forbid. The message reaches the player: name the rule. ``msg`` says the
+    same as a message of the game's catalogue (a page shows it in its language); the platform's own
+    refusals carry a UI message id instead (``ui_key``, ``ui_params``)."""
+
+    def __init__(self, text: str, msg: Msg | None = None, ui_key: str | None = None, **ui_params: Any) -> None:
+        super().__init__(text)
+        self.msg = msg
+        self.ui_key = ui_key
+        self.ui_params = ui_params
 
 
 @dataclass(frozen=True)
@@ -334,13 +342,15 @@ def validate_action(decision: Decision, choices: list[str]) -> Action:
         if c not in legal:
             raise Illegal(
                 f"'{c}' is not a legal choice for {decision.kind} ({decision.prompt}); "
-                f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}"
+                f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}",
+                ui_key="err_not_a_choice", choice=c, legal=", ".join(legal) if len(legal) <= 12 else len(legal),
             )
     if len(set(choices)) != len(choices):
-        raise Illegal(f"{decision.kind}: the same choice was given twice")
+        raise Illegal(f"{decision.kind}: the same choice was given twice", ui_key="err_same_choice_twice")
     if not decision.min <= len(choices) <= decision.max:
         raise Illegal(
-            f"{decision.kind} takes between {decision.min} and {decision.max} choices, got {len(choices)}"
+            f"{decision.kind} takes between {decision.min} and {decision.max} choices, got {len(choices)}",
+            ui_key="err_choice_count", min=decision.min, max=decision.max, got=len(choices),
         )
     return Action(decision=decision.id, choices=tuple(choices))
 

@@ -38,7 +38,7 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
     Players see their own seat; once the match is over they may look from any seat.
     Everyone else sees the public view."""
     if not started(match.status):
-        raise Refused(f"this match never started ({match.status}): there is no history")
+        raise Refused(f"this match never started ({match.status}): there is no history").said("err_no_history_yet")
     if not 0 <= seq <= match.seq:
         raise NotFound(f"seq {seq} is outside this match's log (0–{match.seq})")
     seats = await seat_rows(db, match.id)
@@ -48,7 +48,8 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
         if as_seat not in {s.seat for s in seats}:
             raise Invalid(f"seat: no seat '{as_seat}' at this table")
         if you is None or match.status != "finished":
-            raise Forbidden("only the match's players may look from another seat, and only once it is over")
+            raise Forbidden("only the match's players may look from another seat, and only once it is over").said(
+            "err_other_seat_view")
         seat = as_seat
     loaded = await cache.load(db, match, upto=seq)
     view = seat_view(loaded, seat)  # now: a writer may change a cached state at the next await
@@ -162,7 +163,8 @@ async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str,
     the full state holds hands and deck order, and a hash of a small state space gives it away.
     Once it is over, everything: the seed, every choice, and the full-state hash too."""
     if not started(match.status):
-        raise Refused(f"this match never started ({match.status}): there is nothing to export")
+        raise Refused(f"this match never started ({match.status}): there is nothing to export").said(
+            "err_no_history_yet")
     seats = await seat_rows(db, match.id)
     you = seat_of(seats, user)
     over = match.status == "finished"

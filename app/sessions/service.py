@@ -101,12 +101,13 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     if game is None:
         raise Invalid(f"game: '{game_id}' is not installed here")
     if not game.min_players <= players <= game.max_players:
-        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players")
+        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players").said(
+            "err_players_range", min=game.min_players, max=game.max_players)
     opts = check_options(game, options)
     try:
         seats = game.roles(players, opts)
     except Illegal as exc:
-        raise Invalid(f"players: {exc}") from exc
+        raise Invalid(f"players: {exc}").said("err_players_range", min=game.min_players, max=game.max_players) from exc
     try:
         pace = parse_pace(mode, clock)  # None: untimed
     except ClockError as exc:
@@ -165,32 +166,32 @@ async def seated(db: AsyncSession, user: User, match_id: str, doing: str) -> tup
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise Forbidden("you do not hold a seat at this table")
+        raise Forbidden("you do not hold a seat at this table").said("err_no_seat")
     if match.status != "active":
-        raise Refused(f"this match is {match.status}: there is nothing to {doing}")
+        raise Refused(f"this match is {match.status}: there is nothing to {doing}").said("err_match_not_in_play")
     return match, seats, seat
 
 
 async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) -> str:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise Refused("this table has already started; you can watch it as a spectator")
+        raise Refused("this table has already started; you can watch it as a spectator").said("err_already_started")
     seats = await seat_rows(db, match_id)
     if (mine := seat_of(seats, user)) is not None:
         if seat in (None, mine):
             return mine
-        raise Refused(f"you already sit in seat '{mine}'; one seat per player")
+        raise Refused(f"you already sit in seat '{mine}'; one seat per player").said("err_one_seat")
     free = [s for s in seats if s.user_id is None and s.bot is None]
     if seat is None:
         if not free:
-            raise Refused("every seat at this table is taken")
+            raise Refused("every seat at this table is taken").said("err_table_full")
         chosen = free[0]
     else:
         chosen = next((s for s in seats if s.seat == seat), None)
         if chosen is None:
             raise Invalid(f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
         if chosen not in free:
-            raise Refused(f"seat '{seat}' is already taken")
+            raise Refused(f"seat '{seat}' is already taken").said("err_seat_taken").said("err_seat_taken")
     chosen.user_id = user.id
     await db.flush()
     return chosen.seat
@@ -199,18 +200,18 @@ async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) ->
 async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: str) -> None:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise Refused("bots can only fill seats before the match starts")
+        raise Refused("bots can only fill seats before the match starts").said("err_bots_before_start")
     known = (RANDOM_BOT, *package(match.game).bots)
     if bot not in known:
         raise Invalid(f"bot: unknown bot '{bot}' (known: {', '.join(known)})")
     seats = await seat_rows(db, match_id)
     if seat_of(seats, user) is None and match.created_by != user.id:
-        raise Forbidden("only the table's host or a seated player may add bots")
+        raise Forbidden("only the table's host or a seated player may add bots").said("err_bots_who")
     chosen = next((s for s in seats if s.seat == seat), None)
     if chosen is None:
         raise Invalid(f"seat: no seat '{seat}' at this table")
     if chosen.user_id is not None or chosen.bot is not None:
-        raise Refused(f"seat '{seat}' is already taken")
+        raise Refused(f"seat '{seat}' is already taken").said("err_seat_taken")
     chosen.bot = bot
     await db.flush()
 
@@ -218,13 +219,14 @@ async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: s
 async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
     match = await get_match(db, match_id, lock=True)
     if match.created_by != user.id:
-        raise Forbidden("only the player who created the table may start it")
+        raise Forbidden("only the player who created the table may start it").said("err_host_starts")
     if match.status != "open":
-        raise Refused(f"this match is already {match.status}")
+        raise Refused(f"this match is already {match.status}").said("err_already_started")
     seats = await seat_rows(db, match_id)
     empty = [s.seat for s in seats if s.user_id is None and s.bot is None]
     if empty:
-        raise Refused(f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)")
+        raise Refused(f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)").said(
+            "err_empty_seats")
     match.status = "active"
     cache.forget(match_id)
     loaded = await cache.load(db, match)
@@ -281,6 +283,15 @@ async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
                      {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}:{kind}"})
 
 
+def rules_refusal(exc: Illegal, game_id: str | None = None) -> RefusedMidway:
+    """The rules' refusal, with its words for the pages (a game message or a UI key) kept."""
+    refusal = RefusedMidway(str(exc))
+    if exc.ui_key:
+        refusal.said(exc.ui_key, **exc.ui_params)
+    refusal.game_msg, refusal.game_id = exc.msg, game_id
+    return refusal
+
+
 def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
     pending = loaded.game.pending(loaded.state)
     for decision in pending:
@@ -288,10 +299,12 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
             return decision
     mine = [d.id for d in pending if d.seat == seat]
     if any(d.id == decision_id for d in pending):  # a seat the caller does not hold: forbidden, not malformed
-        raise Forbidden(f"decision '{decision_id}' is not yours to make: it is another seat's turn")
+        raise Forbidden(f"decision '{decision_id}' is not yours to make: it is another seat's turn").said(
+            "err_not_your_decision")
     if not mine:
-        raise Refused(f"it is not your turn: nothing is waiting on seat '{seat}'")
-    raise Refused(f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
+        raise Refused(f"it is not your turn: nothing is waiting on seat '{seat}'").said("err_not_your_turn")
+    raise Refused(f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}").said(
+        "err_not_pending")
 
 
 async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
@@ -303,7 +316,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        raise RefusedMidway(str(exc)) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -337,9 +350,9 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise Forbidden("you do not hold a seat at this table; spectators cannot act")
+        raise Forbidden("you do not hold a seat at this table; spectators cannot act").said("err_spectator_acts")
     if next(s for s in seats if s.seat == seat).bot:
-        raise Forbidden(f"a bot plays seat '{seat}' now; reclaim the seat before moving")
+        raise Forbidden(f"a bot plays seat '{seat}' now; reclaim the seat before moving").said("err_bot_plays_seat")
     if key is not None:
         earlier = await db.scalar(select(ActionRow).where(ActionRow.match_id == match_id,
                                                           ActionRow.idempotency_key == key))
@@ -348,8 +361,9 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
                 raise Conflict("this idempotency key was already used by someone else")
             return Submitted(match, earlier.seq, False, seat, has_bots=answered_for_seats(match, seats))
     if match.status != "active":
-        raise Refused(f"this match is {match.status}: no moves can be made")
-    stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+        raise Refused(f"this match is {match.status}: no moves can be made").said("err_match_not_in_play")
+    stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}").said(
+        "err_stale_move", seq=seq, now=match.seq)
     if seq > match.seq:
         raise stale
     loaded = await cache.load(db, match)
@@ -359,7 +373,7 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     try:
         action = validate_action(decision, choices)
     except Illegal as exc:
-        raise RefusedMidway(str(exc)) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
     return Submitted(match, match.seq, True, seat, has_bots=answered_for_seats(match, seats))
 

@@ -46,9 +46,11 @@ def card_actions(decision: dict[str, Any] | None) -> dict[str, list[dict[str, st
     for ch in decision["choices"]:
         verb, sep, card = ch["id"].partition(":")
         if sep and verb in CARD_VERBS:
-            out.setdefault(card, []).append({"id": ch["id"], "verb": CARD_VERBS[verb], "label": ch["label"]})
+            out.setdefault(card, []).append({"id": ch["id"], "verb": CARD_VERBS[verb], "label": ch["label"],
+                                             "msg": ch.get("msg")})
         elif not sep and "-" in ch["id"]:  # a bare card id ("ussr-03"): pick that card
-            out.setdefault(ch["id"], []).append({"id": ch["id"], "verb": "Choose", "label": ch["label"]})
+            out.setdefault(ch["id"], []).append({"id": ch["id"], "verb": "Choose", "label": ch["label"],
+                                                 "msg": ch.get("msg")})
     return out
 
 
@@ -62,10 +64,28 @@ def label_lines(text: str, width: float) -> list[dict[str, Any]]:
     return out
 
 
+def polish_label(name: str, english_label: str) -> str:
+    """The Polish name broken like the English label: where that one takes two lines, at the
+    space nearest the middle (the layout's breaks are for the English words)."""
+    if "|" not in english_label or " " not in name:
+        return name
+    middle = len(name) / 2
+    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - middle))
+    return name[:cut] + "|" + name[cut + 1:]
+
+
 def _tokens(units: list[dict[str, Any]], x: float, y: float) -> list[dict[str, Any]]:
     start = x - (len(units) - 1) * TOKEN_GAP / 2
     return [{**u, "x": start + i * TOKEN_GAP, "y": y, "short": SHORT.get(u["country"], "?")}
             for i, u in enumerate(units)]
+
+
+def polish_names() -> dict[str, str]:
+    """Each space's Polish name, as the game's catalogue has it (the data pack's name_pl, or our own
+    where the rulebook names none)."""
+    from app.games.qmg.text import catalogue
+
+    return catalogue().terms["pl"]
 
 
 def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
@@ -87,7 +107,10 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     spaces = []
     for s in pack.spaces:
         p = lay.spaces[s.id]
-        lines = label_lines(p.label or s.name_en, p.w * (0.8 if s.type == "sea" else 1))
+        room = p.w * (0.8 if s.type == "sea" else 1)
+        lines = label_lines(p.label or s.name_en, room)
+        # the board's words are chosen by the page's language (page.py knows none): both are drawn
+        lines_pl = label_lines(polish_label(polish_names().get(s.id, s.name_en), p.label or s.name_en), room)
         here = units.get(s.id, [])
         # tokens sit at the bottom of a box, just under the middle of an ellipse; the label is
         # centred in the room above them (label_y = first line's baseline)
@@ -100,7 +123,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
             "id": s.id, "name": s.name_en, "name_pl": s.name_pl, "type": s.type, "supply": s.supply,
             "capital": s.capital, "home": s.home if s.capital else None,
             "x": p.x, "y": p.y, "w": p.w, "h": p.h, "left": p.x - p.w / 2, "top": p.y - p.h / 2,
-            "lines": lines, "label_y": label_y,
+            "lines": lines, "lines_pl": lines_pl, "label_y": label_y,
             "units": _tokens(here, p.x, token_y),
             "targets": targets.get(s.id, []),
             "strait": anchors[s.id].id if s.id in anchors else None,
@@ -120,7 +143,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                 for end, other in ((a, b), (b, a)):
                     edge_x = 0 if end["x"] < width / 2 else width
                     seams.append({"x1": end["x"], "y1": end["y"], "x2": edge_x, "y2": end["y"],
-                                  "to": other["name"]})
+                                  "to": other["name"], "to_id": other["id"]})
             else:
                 edges.append({"x1": a["x"], "y1": a["y"], "x2": b["x"], "y2": b["y"],
                               "sea": a["type"] == "sea" or b["type"] == "sea"})
