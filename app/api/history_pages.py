@@ -31,7 +31,7 @@ from app.api.page_kit import (
     refused,
     whole_number,
 )
-from app.api.templating import board_extras, board_template, describe, templates
+from app.api.templating import board_extras, board_template, describe, player_filter, templates
 from app.games.registry import installed
 from app.i18n import t, term, terms_in, tn
 from app.models import Match, User
@@ -102,7 +102,8 @@ def hand_title(game_id: str, viewed: Any, you: str | None, names: dict[int | Non
 
 def holder_name(game_id: str, viewed: Any, names: dict[int | None, str]) -> str:
     """Who holds a seat: its player's name, else its label ("Player 2")."""
-    return names.get(viewed.user_id) or terms_in(game_id, viewed.label.partition(":")[0])
+    name = names.get(viewed.user_id)
+    return player_filter(name) if name else terms_in(game_id, viewed.label.partition(":")[0])
 
 
 @router.get("/matches/{match_id}/history", response_class=HTMLResponse)

@@ -23,7 +23,7 @@ class TableSummary:
     match_id: str
     game: str
     title: str
-    name: str  # the table's own name; its game's title for a table from before names
+    name: str  # the table's own name, or its host's game in the reader's language
     free_seats: list[FreeSeat]  # in seat order; empty once the match has started
     mode: str
     status: str
@@ -48,12 +48,16 @@ async def summaries(db: AsyncSession, user: User | None, mine: bool) -> list[Tab
         rows = (await db.scalars(select(MatchSeat).where(MatchSeat.match_id.in_([m.id for m in matches])))).all()
         for row in rows:
             seats_by_match.setdefault(row.match_id, []).append(row)
+    hosts: dict[int, str] = {}
+    if ids := {m.created_by for m in matches if not m.name}:
+        hosts = dict((await db.execute(select(User.id, User.name).where(User.id.in_(ids)))).tuples().all())
     out = []
     for m in matches:
         seats = seats_by_match.get(m.id, [])
         you = service.seat_of(seats, user)
         out.append(TableSummary(
-            match_id=m.id, game=m.game, title=games[m.game].title, name=m.name or games[m.game].title,
+            match_id=m.id, game=m.game, title=games[m.game].title,
+            name=service.shown_table_name(m.name, hosts.get(m.created_by), games[m.game].title),
             free_seats=[FreeSeat(s.seat, s.label) for s in sorted(seats, key=lambda s: s.position)
                         if m.status == "open" and s.user_id is None and s.bot is None],
             mode=m.mode, status=m.status,

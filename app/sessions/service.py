@@ -85,14 +85,22 @@ def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
 TABLE_NAME_MAX = 60
 
 
-def table_name(given: str | None, host: User) -> str:
-    """The name a new table goes by: the one given, tidied, or "<host>'s game" in the host's language."""
+def table_name(given: str | None) -> str | None:
+    """The name a new table goes by: the one given, tidied; None leaves it to each reader's language
+    ("<host>'s game", "Gra: <host>"), see ``shown_table_name``."""
     name = " ".join((given or "").split())  # tabs and line breaks fold into single spaces
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
         raise Invalid(t("table_name_control"))
     if len(name) > TABLE_NAME_MAX:
         raise Invalid(t("table_name_too_long", max=TABLE_NAME_MAX, got=len(name)))
-    return name or t("table_default_name", name=host.name)[:TABLE_NAME_MAX]
+    return name or None
+
+
+def shown_table_name(name: str | None, host: str | None, game_title: str) -> str:
+    """A table's name as a reader sees it: its own, else its host's game in the reader's language."""
+    if name:
+        return name
+    return t("table_default_name", name=host) if host else game_title
 
 
 async def create_match(db: AsyncSession, user: User, game_id: str, players: int, options: dict[str, Any],
@@ -115,7 +123,7 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     match_id = new_match_id()
     while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
         match_id = new_match_id()
-    match = Match(id=match_id, game=game.id, name=table_name(name, user), engine_version=game.version,
+    match = Match(id=match_id, game=game.id, name=table_name(name), engine_version=game.version,
                   options=opts, mode=mode, players=players, status="open", seq=0, seed=new_match_seed(),
                   created_by=user.id, waiting_on=[])
     db.add(match)
