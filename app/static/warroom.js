@@ -220,12 +220,19 @@
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("input[name=choices]")) syncPicks();
   });
-  // a started table loads its board (the map is drawn in the page, never pushed)
-  function reloadWhenStarted() {
+  // a table that has just started: the page turns into the game without a reload. A board drawn
+  // in parts never travels in a push (its map is drawn in the page), so the page fetches it once.
+  function loadBoardWhenStarted() {
     var table = document.getElementById("table"), status = document.getElementById("status");
-    if (table && status && table.getAttribute("data-status") === "open" && !status.classList.contains("status-open")) {
-      table.setAttribute("data-status", "reloading");
-      window.location.reload();
+    if (!table || !status || status.classList.contains("status-open")) return;
+    if (table.getAttribute("data-status") === "open") {
+      table.setAttribute("data-status", "started");
+      table.classList.add("playing");
+    }
+    var board = document.getElementById("board");
+    if (board && board.classList.contains("hidden") && !board.hasAttribute("data-fetching") && window.htmx) {
+      board.setAttribute("data-fetching", "1");
+      window.htmx.ajax("GET", window.location.pathname, { target: "#board", select: "#board", swap: "outerHTML" });
     }
   }
   // a new question on the map: its first target is brought into the frame if it lies outside
@@ -246,7 +253,7 @@
     clamp(box, v);
     apply(box);
   }
-  function afterPush() { markChanges(); markVp(); syncPicks(); showTargets(); reloadWhenStarted(); }
+  function afterPush() { loadBoardWhenStarted(); markChanges(); markVp(); syncPicks(); showTargets(); }
   ["htmx:afterSettle", "htmx:wsAfterMessage"].forEach(function (name) { document.addEventListener(name, afterPush); });
   document.addEventListener("DOMContentLoaded", afterPush);
 
