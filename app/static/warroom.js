@@ -230,10 +230,21 @@
       table.classList.add("playing");
     }
     var board = document.getElementById("board");
-    if (board && board.classList.contains("hidden") && !board.hasAttribute("data-fetching") && window.htmx) {
-      board.setAttribute("data-fetching", "1");
-      window.htmx.ajax("GET", window.location.pathname, { target: "#board", select: "#board", swap: "outerHTML" });
-    }
+    if (!board || !board.classList.contains("hidden") || board.hasAttribute("data-fetching")) return;
+    board.setAttribute("data-fetching", "1");
+    // the map, the hand strip and the counts as the page draws them; their later changes are pushed
+    fetch(window.location.pathname, { credentials: "same-origin" }).then(function (r) { return r.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        ["board", "hand", "board-side"].forEach(function (id) {
+          var now = document.getElementById(id), next = fresh.getElementById(id);
+          if (!now || !next) return;
+          now.replaceWith(next);
+          if (window.htmx) window.htmx.process(next);
+        });
+        applyAll();
+        afterPush();
+      }).catch(function () { board.removeAttribute("data-fetching"); });
   }
   // a new question on the map: its first target is brought into the frame if it lies outside
   var shownTargets = null;

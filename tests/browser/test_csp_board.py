@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 ANSWER_UNLESS_MAP = """() => {
   if (document.querySelector(".qmg-targets .space.target")) return "map";
   // a Build Army or Land Battle card from the hand first: it asks for a space on the map next
-  const cards = [...document.querySelectorAll(".qmg-hand-form button[name=choice]")];
+  const cards = [...document.querySelectorAll("#hand button[name=choice]")];
   const button = cards.find(b => b.value.startsWith("play:") && /Build Army|Land Battle/.test(b.textContent))
     || cards[0] || document.querySelector("#decisions form.decision button[name=choice]");
   if (button) { button.click(); return "button " + button.value; }

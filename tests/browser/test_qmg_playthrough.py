@@ -44,7 +44,7 @@ def answer_first_choice(page: Any) -> str:
         space = target.first.get_attribute("data-space")
         target.first.click()
         return f"map:{space}"
-    card_button = page.locator(".qmg-hand-form button[name=choice]")
+    card_button = page.locator("#hand button[name=choice]")
     if card_button.count():
         value = card_button.first.get_attribute("value")
         card_button.first.click()

@@ -11,7 +11,9 @@ highlighted on the other player's board. Seeded (WARROOM_TEST_SEED): the same de
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,11 +130,12 @@ def play_through_setup(pages: dict[str, Any], touch: bool) -> None:
         discard_three_keeping_builds(turn, touch)
 
 
-def build_on_the_map(pages: dict[str, Any], touch: bool) -> tuple[Any, Any, str]:
+def build_on_the_map(pages: dict[str, Any], touch: bool, click: bool = True) -> tuple[Any, Any, str]:
     """Play on until someone builds by clicking: a Build Army card clicked in the hand, then a
     highlighted space clicked on the map. Meanwhile a turn without such a card discards one with
     the Discard button on the card, the discard phase is confirmed with nothing picked, and any
-    other question gets its first answer. Returns (builder's page, the other page, the space)."""
+    other question gets its first answer. Returns (builder's page, the other page, the space);
+    with ``click=False`` it stops when the spaces are highlighted, before clicking one."""
     from playwright.sync_api import expect
 
     played = 0
@@ -146,6 +149,11 @@ def build_on_the_map(pages: dict[str, Any], touch: bool) -> tuple[Any, Any, str]
             seq = seq_of(page)
             if target.count() and played:
                 space = str(target.first.get_attribute("data-space"))
+                if not click:
+                    return page, other, space
+                if touch:  # a space to tap is a touch target of at least 44 px
+                    box = target.first.bounding_box()
+                    assert box and box["width"] >= 44 and box["height"] >= 44, box
                 tap(page, target.first, touch)
                 wait_past(page, seq)
                 return page, other, space
@@ -193,6 +201,10 @@ def test_play_a_card_and_pick_its_space_by_clicking_them(server: Any, browser: A
             for i in range(pieces.count()):
                 piece = pieces.nth(i).bounding_box()
                 assert piece and piece["width"] >= 28 and piece["height"] >= 28, f"a piece of {piece}"
+        if touch:  # the prompt bar's buttons and the cards are touch targets of at least 44 px
+            for button in alice.locator("#prompt button:visible, #hand .qmg-card-face").all():
+                box = button.bounding_box()
+                assert box and box["height"] >= 44, f"{button.inner_text()[:30]}: {box}"
         play_through_setup(pages, touch)
         builder, watcher, space = build_on_the_map(pages, touch)
         # the other player sees the move highlighted on their board, the builder too
@@ -211,5 +223,60 @@ def test_play_a_card_and_pick_its_space_by_clicking_them(server: Any, browser: A
         bob.screenshot(path="/tmp/table-board-failed-bob.png")
         raise
     finally:
+        alice_ctx.close()
+        bob_ctx.close()
+
+
+def test_zoom_and_pan_from_the_keyboard(server: Any, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)
+    alice_ctx, bob_ctx, alice, _bob, _match_id = open_table(browser, server, DESKTOP)
+    try:
+        inner = alice.locator("#board .qmg-zoom .zoom-inner")
+        scale = "() => new DOMMatrix(getComputedStyle(document.querySelector('#board .zoom-inner')).transform).a"
+        alice.locator("#board .qmg-zoom").focus()
+        alice.keyboard.press("+")
+        alice.keyboard.press("+")
+        assert alice.evaluate(scale) > 1.4
+        before = inner.evaluate("el => el.style.transform")
+        alice.keyboard.press("ArrowRight")
+        assert inner.evaluate("el => el.style.transform") != before, "an arrow pans the zoomed map"
+        alice.keyboard.press("0")
+        assert abs(alice.evaluate(scale) - 1) < 0.01
+        alice.keyboard.press("-")  # never smaller than the whole map
+        assert abs(alice.evaluate(scale) - 1) < 0.01
+    finally:
+        alice_ctx.close()
+        bob_ctx.close()
+
+
+def test_screenshots_of_the_table_in_english_and_polish(server: Any, browser: Any) -> None:
+    """The table mid-turn (a Build Army card played, its spaces highlighted) at 1440x900 and on a
+    390x844 phone, in English and Polish. Saved to $WARROOM_SCREENS (docs/screens for the docs)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)
+    out = Path(os.environ.get("WARROOM_SCREENS") or "/tmp/warroom-screens")
+    out.mkdir(parents=True, exist_ok=True)
+    alice_ctx, bob_ctx, alice, bob, match_id = open_table(browser, server, DESKTOP)
+    phone_ctx = browser.new_context(**PHONE)
+    try:
+        play_through_setup({"alice": alice, "bob": bob}, touch=False)
+        builder, _watcher, _space = build_on_the_map({"alice": alice, "bob": bob}, touch=False, click=False)
+        phone_ctx.add_cookies(builder.context.cookies())
+        phone = phone_ctx.new_page()
+        phone.goto(builder.url)
+        for lang in ("en", "pl"):
+            for page in (builder, phone):
+                if lang != "en":
+                    page.locator(f".lang-switch button[value={lang}]").click()
+                    expect(page.locator("html")).to_have_attribute("lang", lang)
+                expect(page.locator(".qmg-targets .space.target").first).to_be_visible()
+                page.wait_for_timeout(300)  # the highlight's animation settles
+                size = page.viewport_size
+                page.screenshot(path=str(out / f"table-{lang}-{size['width']}x{size['height']}.png"))
+    finally:
+        phone_ctx.close()
         alice_ctx.close()
         bob_ctx.close()

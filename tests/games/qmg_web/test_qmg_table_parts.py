@@ -79,7 +79,12 @@ def test_a_push_is_a_flat_list_of_fragments_each_with_its_own_id_and_no_map_geom
         assert all('hx-swap-oob="true"' in tag for tag in tags)
         found = [i.group(1) for i in ids if i]
         assert len(found) == len(set(found)), "two fragments with one id"
-        assert {"status", "prompt", "seats", "hand", "log", "qmg-strip", "qmg-targets", "units-germany"} <= set(found)
+        assert {"status", "prompt", "seats", "log", "qmg-round", "qmg-vp", "qmg-turn", "qmg-targets", "units-germany",
+                "qmg-country-uk"} <= set(found)
+        if seat:  # one's own cards, a fragment per country, and the small form they answer through
+            assert {"qmg-hand-form", "qmg-hand-germany" if seat == "p1" else "qmg-hand-uk"} <= set(found)
+        else:
+            assert not [f for f in found if f.startswith("qmg-hand")]
         # the map's shapes, edges and names are drawn once in the page, never pushed
         assert 'class="qmg-map"' not in html and 'class="edge' not in html and 'class="name"' not in html
         assert 'class="qmg-map"' in page(table_ctx(state, seats, seat, names))
@@ -135,7 +140,7 @@ def test_the_turn_strip_names_whom_the_opening_discards_wait_for() -> None:
     assert waiting.kind == "setup_discard" and "United Kingdom" in waiting.prompt
     for seat in ("p1", "p2", None):
         html = push(table_ctx(state, seats, seat, {"p1": "Ala", "p2": "Bob"}))
-        turn = re.search(r'<div class="qmg-turn">(.*?)</div>', html, re.S)
+        turn = re.search(r'<div class="qmg-turn"[^>]*>(.*?)</div>', html, re.S)
         assert turn and "United Kingdom" in turn.group(1) and "Germany" not in turn.group(1)
 
 
@@ -161,13 +166,15 @@ def test_cards_answer_the_action_and_the_bar_keeps_only_the_other_buttons() -> N
     seats, state = decision_state("action")
     d = GAME.pending(state)[0]
     html = push(table_ctx(state, seats, d.seat, {s.id: s.id for s in seats}))
-    hand = re.search(r'<section id="hand".*?</form>', html, re.S)
-    assert hand
+    form = re.search(r'<form class="qmg-hand-form"[^>]*id="qmg-hand-form"[^>]*hx-swap-oob="true"', html)
+    assert form
     for ch in d.choices:
         if ch.id.startswith("play:"):
-            assert re.search(rf'<button class="qmg-card-face" name="choice" value="{ch.id}"', hand.group(0))
+            assert re.search(rf'<button class="qmg-card-face" type="submit" form="qmg-hand-form" name="choice" '
+                             rf'value="{ch.id}"', html)
         if ch.id.startswith("discard:"):
-            assert re.search(rf'<button class="qmg-card-alt discard" name="choice" value="{ch.id}"', hand.group(0))
+            assert re.search(rf'<button class="qmg-card-alt discard" type="submit" form="qmg-hand-form" name="choice" '
+                             rf'value="{ch.id}"', html)
     bar = re.search(r'<section id="decisions".*?</section>', html, re.S)
     assert bar and "play:" not in bar.group(0) and "discard:" not in bar.group(0)
 
