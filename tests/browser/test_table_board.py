@@ -196,6 +196,11 @@ def test_play_a_card_and_pick_its_space_by_clicking_them(server: Any, browser: A
             assert alice.evaluate("document.documentElement.scrollHeight <= innerHeight")
             svg = alice.locator("svg.qmg-map").bounding_box()
             assert svg and svg["y"] >= 0 and svg["y"] + svg["height"] <= 900 and svg["x"] + svg["width"] <= 1440
+            # a card's full text, large, while the card is hovered
+            card = alice.locator("#hand .qmg-card").first
+            card.hover()
+            expect(alice.locator("#card-preview")).to_be_visible()
+            expect(alice.locator("#card-preview")).to_contain_text(card.locator(".qmg-card-name").inner_text())
             pieces = alice.locator(".qmg-units .unit .piece")
             assert pieces.count() == 6
             for i in range(pieces.count()):
