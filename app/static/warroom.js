@@ -264,7 +264,15 @@
     clamp(box, v);
     apply(box);
   }
-  function afterPush() { loadBoardWhenStarted(); markChanges(); markVp(); syncPicks(); showTargets(); }
+  // a new turn: the hand strip shows the cards of the country whose turn it is (first) from the start
+  var activeHand = null;
+  function showActiveHand() {
+    var hand = document.querySelector(".qmg-hand.active");
+    var now = hand ? hand.getAttribute("data-country") : null;
+    if (hand && now !== activeHand && hand.parentElement) hand.parentElement.scrollLeft = 0;
+    activeHand = now;
+  }
+  function afterPush() { loadBoardWhenStarted(); markChanges(); markVp(); syncPicks(); showTargets(); showActiveHand(); }
   ["htmx:afterSettle", "htmx:wsAfterMessage"].forEach(function (name) { document.addEventListener(name, afterPush); });
   document.addEventListener("DOMContentLoaded", afterPush);
 
