@@ -285,7 +285,6 @@
     copy.removeAttribute("id");
     copy.removeAttribute("for");
     copy.removeAttribute("name");
-    copy.removeAttribute("data-card-face");
     var holder = document.createElement("div");
     holder.className = face.closest("[data-card]") ? face.closest("[data-card]").className : "";
     holder.classList.remove("playable", "picked");

@@ -201,6 +201,7 @@ def test_play_a_card_and_pick_its_space_by_clicking_them(server: Any, browser: A
             card.hover()
             expect(alice.locator("#card-preview")).to_be_visible()
             expect(alice.locator("#card-preview")).to_contain_text(card.locator(".qmg-card-name").inner_text())
+            alice.screenshot(path="/tmp/table-card-preview.png")
             pieces = alice.locator(".qmg-units .unit .piece")
             assert pieces.count() == 6
             for i in range(pieces.count()):
@@ -280,6 +281,7 @@ def test_screenshots_of_the_table_in_english_and_polish(server: Any, browser: An
                     page.locator(f".lang-switch button[value={lang}]").click()
                     expect(page.locator("html")).to_have_attribute("lang", lang)
                 expect(page.locator(".qmg-targets .space.target").first).to_be_visible()
+                page.mouse.move(1, 1)  # no card under the pointer: none shown large
                 page.wait_for_timeout(300)  # the highlight's animation settles
                 size = page.viewport_size
                 page.screenshot(path=str(out / f"table-{lang}-{size['width']}x{size['height']}.png"))
