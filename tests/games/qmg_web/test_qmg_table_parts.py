@@ -191,3 +191,11 @@ def test_a_pick_of_cards_toggles_the_boxes_kept_in_the_prompt_bar() -> None:
     for box, card in boxes.items():
         assert re.search(rf'<li class="qmg-card [^"]*" data-card="{card}">\s*<label class="qmg-card-face pick" '
                          rf'for="{box}"', html), card
+
+
+def test_a_table_abandoned_before_its_game_began_draws_no_board() -> None:
+    seats, state = new_game(2, seed=1)
+    ctx = table_ctx(state, seats, "p1", {"p1": "Ala", "p2": "Bob"})
+    ctx.update(status="abandoned", view={}, board_ctx={}, pending=[], hand=[], hand_on_board=False, my_turn=False)
+    html = page(ctx) + push(ctx)  # the page's board and a push: no view, no board template, no error
+    assert 'id="board" class="panel board hidden' in html and "qmg-map" not in html
