@@ -39,6 +39,7 @@ from app.api.templating import (
     board_extras,
     board_template,
     describe,
+    player_filter,
     seat_facts,
     templates,
     view_sections,
@@ -112,6 +113,9 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     extras = board_extras(match.game, view, you)  # a game's own board may show the hand itself
     return {
         "match_id": match.id, "game_id": match.game, "game_title": game.title if game else match.game,
+        # a table without a name of its own goes by its host's, when the host sits at it
+        "table_name": match.name or (t("table_default_name", name=player_filter(names[match.created_by]))
+                                     if match.created_by in names else ""),
         "mode": match.mode, "status": match.status, "seq": seq, "you": you, "signed_in": user is not None,
         "host": user is not None and match.created_by == user.id, "invite": invite, "csrf": csrf,
         "seats": seats, "columns": columns,
