@@ -34,12 +34,12 @@ from app.api.page_kit import (
 )
 from app.api.schemas import ChatIn
 from app.api.templating import (
+    GUEST_MARK,
     asset_kind,
     board_asset_path,
     board_extras,
     board_template,
     describe,
-    player_filter,
     seat_facts,
     templates,
     view_sections,
@@ -114,7 +114,7 @@ async def table_context(db: AsyncSession, cache: MatchCache, match: Match, user:
     return {
         "match_id": match.id, "game_id": match.game, "game_title": game.title if game else match.game,
         # a table without a name of its own goes by its host's, when the host sits at it
-        "table_name": match.name or (t("table_default_name", name=player_filter(names[match.created_by]))
+        "table_name": match.name or (t("table_default_name", name=names[match.created_by].removesuffix(GUEST_MARK))
                                      if match.created_by in names else ""),
         "mode": match.mode, "status": match.status, "seq": seq, "you": you, "signed_in": user is not None,
         "host": user is not None and match.created_by == user.id, "invite": invite, "csrf": csrf,

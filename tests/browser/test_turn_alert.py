@@ -49,7 +49,7 @@ def test_a_push_that_makes_it_my_move_beeps_and_notifies_once_opted_in(server: A
         sign_in_as_guest(page, "Bolek")
         page.locator("#join-table").click()
         expect(page.locator("#seats tr.you")).to_contain_text("Bolek")
-        status = page.locator("#status")
+        status = page.locator("#prompt")  # the prompt bar says whose move it is
         expect(status).to_have_attribute("data-my-turn", "0")
         assert beeps() == 0, "no beep on a page load"
 
@@ -58,6 +58,7 @@ def test_a_push_that_makes_it_my_move_beeps_and_notifies_once_opted_in(server: A
         page.wait_for_function("window.__beeps === 1")
         assert page.evaluate("window.__notes") == [], "no notification without the opt-in"
 
+        page.locator("#drawer-settings > summary").click()  # the seat's own settings, beside the board
         toggle = page.locator("#notify-opt-in")
         expect(toggle).to_be_visible()
         toggle.check()
@@ -66,7 +67,7 @@ def test_a_push_that_makes_it_my_move_beeps_and_notifies_once_opted_in(server: A
         # the host bids: a push, and it is still this seat's move: no second beep
         seq = host.match(match_id)["seq"]
         assert host.act(match_id, "bid:p1:round1", "0", seq=seq).status_code == 200
-        expect(status).to_have_attribute("data-seq", str(seq + 1))
+        expect(page.locator("#status")).to_have_attribute("data-seq", str(seq + 1))
         expect(page.locator("#notify-opt-in")).to_be_checked()  # re-rendered, still as stored
         assert beeps() == 1
 
@@ -82,6 +83,6 @@ def test_a_push_that_makes_it_my_move_beeps_and_notifies_once_opted_in(server: A
                             seq=m["seq"]).status_code == 200
         expect(status).to_have_attribute("data-my-turn", "1")
         page.wait_for_function("window.__beeps === 2")
-        assert page.evaluate("window.__notes") == ["Your move — Skirmish (test fixture)"]
+        assert page.evaluate("window.__notes") == ["Your move — Hana's game"]  # the table's name
     finally:
         context.close()
