@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
+from app.api.assets import cache_control
 from app.api.auth import csrf_token
 from app.api.deps import current_user, get_cache, get_db, get_work, optional_user
 from app.api.errors import ApiError, status_of
@@ -59,12 +60,12 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
 
 @router.get("/games/{game_id}/{name}")
-async def board_asset(game_id: str, name: str) -> Response:
+async def board_asset(game_id: str, name: str, v: str | None = None) -> Response:
     path = board_asset_path(game_id, name)
     kind = asset_kind(name)
     if path is None or kind is None:
         raise ApiError(404, f"no board asset '{name}' for game '{game_id}'")
-    return FileResponse(path, media_type=kind[1])
+    return FileResponse(path, media_type=kind[1], headers={"Cache-Control": cache_control(path, v)})
 
 
 def clock_text(clock: dict[str, Any] | None) -> str:

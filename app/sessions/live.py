@@ -146,6 +146,10 @@ class Hub:
                 del self.subscribers[sub.match_id]
                 self.seating.pop(sub.match_id, None)
 
+    async def push_now(self, match_id: str) -> None:
+        """Push ``match_id`` to its local sockets now, as after a commit (tests, benchmarks)."""
+        await self._push_match(match_id, None)
+
     def mark(self, match_id: str, seq: int | None = None, table: bool = True) -> None:
         """Push ``match_id`` soon. ``seq`` of a move (``table`` False) lets a current cache
         skip the database; anything else at the table may have changed the seats."""

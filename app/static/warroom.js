@@ -20,6 +20,18 @@
     var form = event.target;
     if (form.matches && form.matches("form.chat-form") && event.detail.successful) form.reset();
   });
+  // A table page's socket frame opens with "<!--seq:N-->" and carries only what changed; a post's
+  // reply (X-Warroom-Seq) that comes back after a newer frame is dropped, or it would put back
+  // fragments the socket has since changed and will not send again.
+  var liveSeq = -1;
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var seq = /^<!--seq:(\d+)-->/.exec(event.detail.message || "");
+    if (seq) liveSeq = Math.max(liveSeq, parseInt(seq[1], 10));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr, seq = xhr && xhr.getResponseHeader("X-Warroom-Seq");
+    if (seq && parseInt(seq, 10) < liveSeq) event.detail.shouldSwap = false;
+  });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
 
