@@ -1,9 +1,8 @@
 """A live table page stays exactly what a fresh load would show (issue 9, acceptance): four seats
 of Quartermaster General answer at random through the JSON API (seeded), one seat's page is open
 in Chromium and follows by its socket alone (frames carry only what changed, new log lines
-alone); after every stretch of moves, at a game's end (then on at a new table), and after 200 moves
-in all, the page's table equals the table of
-the same page loaded afresh.
+alone); after every stretch of moves, at a game's end (then on at a new table), and after 200
+moves in all, the page's table equals the table of the same page loaded afresh.
 
 Normalised before comparing: whitespace between tags, the classes htmx adds while swapping
 (``htmx-*``), and style attributes (the server renders none: the CSP forbids them; the page's
