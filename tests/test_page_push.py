@@ -20,6 +20,7 @@ from sqlalchemy import event
 from app.api.table_pages import TablePage
 from app.db import asyncpg_dsn, make_engine, make_sessionmaker
 from app.models import User
+from app.sessions.fragments import split
 from app.sessions.live import Hub, Subscriber
 from app.sessions.replay import MatchCache
 from tests.conftest import Player, Server, new_table
@@ -160,6 +161,18 @@ def csrf_of(p: Player) -> str:
     return str(p.get("/api/me").json()["csrf_token"])
 
 
+def top_ids(html: str) -> set[str]:
+    return {f.id or "" for f in split(re.sub(r"^<!--seq:\d+-->", "", html)).fragments}
+
+
+def answer_form(p: Player, match_id: str, token: str, bad: bool = False) -> tuple[int, httpx.Response]:
+    m = p.match(match_id)
+    d = next(d for d in m["pending"] if not d["optional"])
+    choices = ["no-such-card"] if bad else [c["id"] for c in d["choices"]][:max(1, d["min"])]
+    return m["seq"], p.http.post(f"/matches/{match_id}/answer", headers={"HX-Request": "true", "X-CSRF-Token": token},
+                                 data={"seq": m["seq"], "decision": d["decision"], "choices": choices})
+
+
 @pytest.mark.asyncio
 async def test_the_movers_post_replies_with_its_own_changed_fragments(server: Server) -> None:
     alice, bob, match_id = qmg_table(server, "Poster")
@@ -167,23 +180,22 @@ async def test_the_movers_post_replies_with_its_own_changed_fragments(server: Se
     async with websockets.connect(f"{server.ws_url}/matches/{match_id}/live",
                                   additional_headers={"Cookie": alice.cookie}) as ws:
         full = str(await asyncio.wait_for(ws.recv(), 10))
-        m = alice.match(match_id)
-        mine = [d for d in m["pending"] if not d["optional"]]
-        assert mine, "alice moves first"
-        d = mine[0]
-        headers = {"HX-Request": "true", "X-CSRF-Token": token}
-        refused = alice.http.post(f"/matches/{match_id}/answer", headers=headers,
-                                  data={"seq": m["seq"], "decision": d["decision"], "choices": ["no-such-card"]})
+        assert token in full  # the page's own token in its forms
+        _, refused = answer_form(alice, match_id, token, bad=True)
         assert refused.status_code in (400, 422), refused.text
-        assert re.findall(r'<\w+ id="([^"]+)"', refused.text) == ["flash"]  # the refusal alone
-        choices = [c["id"] for c in d["choices"]][:max(1, d["min"])]
-        r = alice.http.post(f"/matches/{match_id}/answer", headers=headers,
-                            data={"seq": m["seq"], "decision": d["decision"], "choices": choices})
+        assert top_ids(refused.text) == {"flash"}  # the refusal alone
+        seq, r = answer_form(alice, match_id, token)
         assert r.status_code == 200, r.text
-        assert int(r.headers["X-Warroom-Seq"]) >= m["seq"] + 1
-        assert 'id="status"' in r.text and 'id="flash"' in r.text
+        assert int(r.headers["X-Warroom-Seq"]) == seq + 1
+        pushed = str(await asyncio.wait_for(ws.recv(), 10))
+        assert pushed.startswith(f"<!--seq:{seq + 1}-->")
+        # what changed for this page and no more (nothing at all when its socket was first)
+        assert "flash" in top_ids(r.text) and top_ids(r.text) - {"flash"} <= top_ids(pushed)
         assert 'id="chat-lines"' not in r.text and len(r.text) < len(full)
-        assert token in r.text and "csrf" in full and token in full  # the page's own token in its forms
+    # a page with no socket here: everything, at the answer's seq
+    seq, r = answer_form(bob, match_id, csrf_of(bob))
+    assert r.status_code == 200 and int(r.headers["X-Warroom-Seq"]) == seq + 1
+    assert {"status", "board", "decisions", "log", "chat-lines", "flash"} <= top_ids(r.text)
 
 
 def test_static_files_are_cached_for_a_year_under_their_hash(server: Server) -> None:
