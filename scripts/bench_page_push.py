@@ -229,6 +229,10 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
               f" max {max(counts)}")
     parts = by_fragment(page_frames)
     total = sum(page_sizes) or 1
+    biggest = max(parts, key=lambda fid: sum(parts[fid])) if parts else ""
+    rest = [len(f.encode()) - sum(len(n.text.encode()) for n in split(re.sub(r"^<!--seq:\d+-->", "", f)).fragments
+                                  if n.id == biggest) for f in page_frames]
+    print(f"page socket per update without its biggest fragment (#{biggest}): {summary(rest)}")
     print("page socket bytes by fragment (share of all update bytes, median size when sent):")
     for fid, sizes in sorted(parts.items(), key=lambda kv: -sum(kv[1]))[:12]:
         share = 100 * sum(sizes) / total
