@@ -198,6 +198,20 @@ async def test_the_movers_post_replies_with_its_own_changed_fragments(server: Se
     assert {"status", "board", "decisions", "log", "chat-lines", "flash"} <= top_ids(r.text)
 
 
+@pytest.mark.asyncio
+async def test_a_resync_sends_everything_again(server: Server) -> None:
+    alice, bob, match_id = qmg_table(server, "Resync")
+    async with websockets.connect(f"{server.ws_url}/matches/{match_id}/live",
+                                  additional_headers={"Cookie": alice.cookie}) as ws:
+        first = str(await asyncio.wait_for(ws.recv(), 10))
+        move([alice, bob], match_id)
+        lean = str(await asyncio.wait_for(ws.recv(), 10))
+        assert "chat-lines" in top_ids(first) and "chat-lines" not in top_ids(lean)
+        await ws.send('{"seq": -1}')
+        again = str(await asyncio.wait_for(ws.recv(), 10))
+        assert top_ids(again) == top_ids(first)
+
+
 def test_static_files_are_cached_for_a_year_under_their_hash(server: Server) -> None:
     alice, _bob, match_id = qmg_table(server, "Cache")
     page = alice.get(f"/matches/{match_id}").text

@@ -233,12 +233,13 @@ async def table_socket(websocket: WebSocket, match_id: str) -> None:
 async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, user: User | None, match_id: str,
                       status: int, flash: str) -> Response:
     """After an htmx post at the table: the fragments of this page that changed (against what
-    its socket was last sent; all of them when that is not known here), and the flash; only the
-    flash when the post was refused. After a plain form post: back to the table, the error in
-    the flash."""
+    its socket was last sent; all of them when that is not known here), and the flash. A refusal
+    gets the flash alone (the form stays as the player left it), but a stale one (409) the table
+    as it is now too: the page was behind. After a plain form post: back to the table, the error
+    in the flash."""
     if request.headers.get("hx-request") != "true":
         return back_with(request, f"/matches/{match_id}", flash or None)
-    if status != 200 or user is None:
+    if status not in (200, 409) or user is None:
         return flash_only(flash, status)
     try:
         match = await fresh_match(db, match_id)

@@ -16,7 +16,10 @@ next push need only carry what changed. Nothing here knows the templates; the ru
   child with its own id: when only lines came and went, the new lines go out alone, put at
   that end of the list, and the lines that left are deleted.
 
-Ids must be unique in the render: an id found twice is not diffed on its own."""
+Ids must be unique in the render: an id found twice is not diffed on its own. An element htmx
+preserves (``hx-preserve``) is never sent on its own: htmx would keep the page's element by
+moving it into the fragment, which then takes its place, so the element would be lost.
+Unchanged in id, it is not sent at all (the page keeps its own, as it would inside its parent)."""
 
 from __future__ import annotations
 
@@ -170,7 +173,8 @@ def diff(before: Rendered | None, after: Rendered) -> str:
         if old is None:
             out.append(f.text)
         elif old.hash != f.hash:
-            out.append(_changed(old, f) or f.text)
+            part = _changed(old, f)
+            out.append(f.text if part is None else part)
     out += [delete(fid) for fid in before.by_id if fid not in after.by_id]
     return "".join(out)
 
@@ -179,6 +183,8 @@ def _changed(old: Node, new: Node) -> str | None:
     """The least that turns ``old`` into ``new`` in the page; None: only the parent can."""
     if old.hash == new.hash:
         return ""
+    if old.id == new.id and _preserved(old) and _preserved(new):
+        return ""  # htmx keeps the page's own element under this id, whatever is sent
     if old.shell == new.shell:  # the same markup around the same ids: only the ids that changed
         parts = [_changed(o, n) for o, n in zip(old.kids, new.kids, strict=True)]
         if all(p is not None for p in parts):
@@ -189,8 +195,12 @@ def _changed(old: Node, new: Node) -> str | None:
     return _whole(old, new)
 
 
+def _preserved(node: Node) -> bool:
+    return "hx-preserve" in attributes(node.start_tag[len(node.tag) + 1:-1])
+
+
 def _whole(old: Node, new: Node) -> str | None:
-    if new.id is None:
+    if new.id is None or _preserved(new):
         return None
     if not new.in_svg:
         if 'hx-swap-oob' in new.start_tag:

@@ -86,3 +86,13 @@ def test_an_svg_part_whose_own_tag_changed_or_changed_markup_around_ids_sends_mo
 def test_a_repeated_id_is_not_diffed_on_its_own() -> None:
     twice = '<section id="s" hx-swap-oob="true"><p id="x">1</p><p id="x">2</p></section>'
     assert diff(split(twice), split(twice.replace(">2<", ">3<"))) == twice.replace(">2<", ">3<")
+
+
+def test_a_preserved_element_is_never_sent_on_its_own() -> None:
+    form = ('<section id="d" hx-swap-oob="true"><h2>D</h2>'
+            '<form id="f" hx-preserve="true"><input value="{}"></form></section>')
+    assert diff(split(form.format(1)), split(form.format(2))) == ""  # the page keeps its own form
+    other = form.format(2).replace('id="f"', 'id="g"')
+    assert diff(split(form.format(1)), split(other)) == other  # a new form: with its parent
+    plain = form.format(1).replace(' hx-preserve="true"', "")
+    assert diff(split(plain), split(form.format(2))) == form.format(2)  # now preserved: with its parent
