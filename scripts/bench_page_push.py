@@ -189,7 +189,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
 
         subs = [await subscribe(c) for c in watching]
         for i in range(moves):
-            if i == moves // 2:  # as many sockets again and more: the queries per push must not change
+            if i == moves // 2:  # 8 more spectators and a second tab: neither renders nor queries may grow
                 subs += [await subscribe(c) for c in watchers[2:]] + [await subscribe(players[0])]
             seq = await random_move(players, match_id, rng)
             if seq is None:
@@ -223,7 +223,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
     print(f"first frame (everything): page median {statistics.median(page_first):,.0f} B,"
           f" JSON median {statistics.median(json_first):,.0f} B")
     print(f"before (the whole panel set on every push): {summary(full_sizes)}")
-    print(f"renders per push (6 sockets, 6 keys; then 14 sockets, 13 keys): {sorted(set(renders))}")
+    print(f"renders per push (one per key: each seat's, and one for all the spectators): {sorted(set(renders))}")
     for n_subs, counts in sorted(queries_per_push.items()):
         print(f"DB queries per push with {n_subs:>2} page sockets: median {statistics.median(counts):.0f},"
               f" max {max(counts)}")
