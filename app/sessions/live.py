@@ -249,7 +249,8 @@ class Hub:
             facts = await read_table_facts(db, frame.match, users, {s.seat for s in subs if s.seat is not None})
         self.stats.page_pushes += 1
         renders: dict[Hashable, Rendered] = {}
-        diffs: dict[tuple[int, Hashable], str] = {}
+        diffs: dict[tuple[int, Hashable], str] = {}  # by id() of the render a socket holds: kept alive below
+        held = [s.sent for s in subs]  # noqa: F841 - no id() is reused while the diffs are keyed by it
         for sub in subs:
             page = sub.page
             assert page is not None
