@@ -253,7 +253,7 @@ async def table_reply(request: Request, db: AsyncSession, cache: MatchCache, use
     before = hub.page_sent(match_id, user.id, lambda other: getattr(other, "csrf", None) == page.csrf)
     flash_html = templates.get_template("flash_oob.html").render(flash=flash)
     seq = read.message["seq"] if read.message is not None else match.seq
-    return HTMLResponse(page.own(diff(before, rendered)) + flash_html, status_code=status,
+    return HTMLResponse(page.own(diff(before, rendered, lines=False)) + flash_html, status_code=status,
                         headers={"X-Warroom-Seq": str(seq)})
 
 

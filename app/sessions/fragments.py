@@ -162,9 +162,13 @@ def delete(fid: str) -> str:
     return f'<div id="{fid}" hx-swap-oob="delete"></div>'
 
 
-def diff(before: Rendered | None, after: Rendered) -> str:
+def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
     """What a socket holding ``before`` needs to hold ``after``: every fragment (``before``
-    None: a first push or a resync), else only what changed. Empty: nothing to send."""
+    None: a first push or a resync), else only what changed. Empty: nothing to send.
+
+    ``lines`` False: a changed list of lines goes whole, never as lines to insert. Inserting is
+    not idempotent, so only the socket's own ordered frames insert; a reply to a post (which
+    may reach the page before or after the socket's frame of the same move) replaces."""
     if before is None:
         return "".join(f.text for f in after.fragments)
     out: list[str] = []
@@ -173,25 +177,25 @@ def diff(before: Rendered | None, after: Rendered) -> str:
         if old is None:
             out.append(f.text)
         elif old.hash != f.hash:
-            part = _changed(old, f)
+            part = _changed(old, f, lines)
             out.append(f.text if part is None else part)
     out += [delete(fid) for fid in before.by_id if fid not in after.by_id]
     return "".join(out)
 
 
-def _changed(old: Node, new: Node) -> str | None:
+def _changed(old: Node, new: Node, lines: bool = True) -> str | None:
     """The least that turns ``old`` into ``new`` in the page; None: only the parent can."""
     if old.hash == new.hash:
         return ""
     if old.id == new.id and _preserved(old) and _preserved(new):
         return ""  # htmx keeps the page's own element under this id, whatever is sent
     if old.shell == new.shell:  # the same markup around the same ids: only the ids that changed
-        parts = [_changed(o, n) for o, n in zip(old.kids, new.kids, strict=True)]
+        parts = [_changed(o, n, lines) for o, n in zip(old.kids, new.kids, strict=True)]
         if all(p is not None for p in parts):
             return "".join(p for p in parts if p)
-    lines = _lines_only(old, new)
-    if lines is not None:
-        return lines
+    inserted = _lines_only(old, new) if lines else None
+    if inserted is not None:
+        return inserted
     return _whole(old, new)
 
 
@@ -237,5 +241,7 @@ def _lines_only(old: Node, new: Node) -> str | None:
     if came:
         wrapper = "svg" if new.in_svg else new.tag
         text = "".join(new.kids[i].text for i in came)
-        out.append(f'<{wrapper} hx-swap-oob="{new.lines_end}:#{new.id}">{text}</{wrapper}>')
+        # data-live-lines-of: warroom.js drops a line the page already has (a post's reply brought it)
+        swap = f'data-live-lines-of="{new.id}" hx-swap-oob="{new.lines_end}:#{new.id}"'
+        out.append(f"<{wrapper} {swap}>{text}</{wrapper}>")
     return "".join(out)

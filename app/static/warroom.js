@@ -32,6 +32,15 @@
     var xhr = event.detail.xhr, seq = xhr && xhr.getResponseHeader("X-Warroom-Seq");
     if (seq && parseInt(seq, 10) < liveSeq) event.detail.shouldSwap = false;
   });
+  // New lines (a log's) come as an insert; a post's reply may have brought the whole list first,
+  // so a line the page already has is dropped rather than shown twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var lines = event.detail.fragment;
+    if (!lines || lines.nodeType !== 1 || !lines.hasAttribute("data-live-lines-of")) return;
+    Array.prototype.slice.call(lines.children).forEach(function (line) {
+      if (line.id && document.getElementById(line.id)) line.remove();
+    });
+  });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
 

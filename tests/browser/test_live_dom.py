@@ -114,3 +114,44 @@ def test_after_200_random_moves_the_live_page_equals_a_fresh_load(server: Any, b
         raise
     finally:
         context.close()
+
+
+CLICKED_MOVES = 40
+
+
+def test_moves_clicked_on_the_page_leave_it_equal_to_a_fresh_load(server: Any, browser: Any) -> None:
+    """The same with the page's own seat answering by clicking: its htmx posts reply with the
+    fragments that changed (or nothing, when its socket was first), and a reply older than the
+    socket's newest frame is dropped, so the page never ends up behind."""
+    from tests.browser.test_qmg_playthrough import answer_first_choice
+
+    rng = random.Random(SEED + 1)
+    players = [Player(server.url, f"Clicker {n}") for n in range(4)]
+    match_id = new_qmg_table(server, players)
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in players[0].http.cookies.items()])
+    live, fresh = context.new_page(), context.new_page()
+    url = f"{server.url}/matches/{match_id}"
+    clicked = 0
+    try:
+        open_live(live, url)
+        for moves in range(1, CLICKED_MOVES + 1):
+            m = players[0].match(match_id)
+            if m["status"] != "active":
+                break
+            if any(not d["optional"] for d in m["pending"]):
+                settle(live, m["seq"])
+                answer_first_choice(live)
+                clicked += 1
+                live.wait_for_function("s => Number(document.querySelector('#status').dataset.seq) > s",
+                                       arg=m["seq"], timeout=15_000)
+            elif not random_move(players[1:], match_id, rng):
+                live.wait_for_timeout(100)
+            if moves % 10 == 0:
+                compare(live, fresh, url, players[0].match(match_id)["seq"], moves)
+        assert clicked >= 5, f"the page's seat answered only {clicked} times"
+    except Exception:
+        print(server.log()[-4000:])
+        raise
+    finally:
+        context.close()

@@ -38,7 +38,8 @@ def test_only_changed_fragments_go_out() -> None:
 def test_new_log_lines_go_out_alone_and_old_ones_are_deleted() -> None:
     sent = diff(split(panels(lines=(1, 2, 3))), split(panels(lines=(2, 3, 4, 5))))
     assert sent == ('<div id="log-1" hx-swap-oob="delete"></div>'
-                    '<ol hx-swap-oob="afterbegin:#log-lines"><li id="log-5" data-seq="5">line 5 &gt; <b>x</b></li>'
+                    '<ol data-live-lines-of="log-lines" hx-swap-oob="afterbegin:#log-lines">'
+                    '<li id="log-5" data-seq="5">line 5 &gt; <b>x</b></li>'
                     '<li id="log-4" data-seq="4">line 4 &gt; <b>x</b></li></ol>')
 
 
@@ -96,3 +97,8 @@ def test_a_preserved_element_is_never_sent_on_its_own() -> None:
     assert diff(split(form.format(1)), split(other)) == other  # a new form: with its parent
     plain = form.format(1).replace(' hx-preserve="true"', "")
     assert diff(split(plain), split(form.format(2))) == form.format(2)  # now preserved: with its parent
+
+
+def test_a_reply_to_a_post_replaces_a_list_rather_than_inserting_lines() -> None:
+    sent = diff(split(panels(lines=(1, 2))), split(panels(lines=(1, 2, 3))), lines=False)
+    assert sent.startswith('<ol hx-swap-oob="true" class="lines" id="log-lines"') and sent.count("<li") == 3
