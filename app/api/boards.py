@@ -12,6 +12,7 @@ from typing import Any
 
 import jinja2
 
+from app.api.assets import versioned
 from app.games import registry as games_registry
 from app.i18n import DEFAULT_LANG, current_lang, note_missing, t, terms_in
 
@@ -99,8 +100,8 @@ def board_asset_path(game_id: str, name: str) -> str | None:
 
 def board_assets(game_id: str) -> list[tuple[str, str]]:
     """("css" | "js", url) for each asset this game's board has."""
-    return [(kind[0], f"/games/{game_id}/{name}") for name in board_names(game_id)
-            if (kind := asset_kind(name)) and board_asset_path(game_id, name)]
+    return [(kind[0], versioned(f"/games/{game_id}/{name}", path)) for name in board_names(game_id)
+            if (kind := asset_kind(name)) and (path := board_asset_path(game_id, name))]
 
 
 def board_names(game_id: str) -> tuple[str, ...]:

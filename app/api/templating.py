@@ -11,6 +11,7 @@ from typing import Any
 import jinja2
 from fastapi.templating import Jinja2Templates
 
+from app.api.assets import versioned
 from app.api.boards import (  # noqa: F401  (board_* re-exported for the pages)
     BoardLoader,
     asset_kind,
@@ -30,6 +31,12 @@ from app.models import started
 
 APP_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE_DIR = os.path.join(APP_DIR, "templates")
+STATIC_DIR = os.path.join(APP_DIR, "static")
+
+
+def static_url(name: str) -> str:
+    """``{{ static_url("warroom.css") }}``: the file's URL under its content hash."""
+    return versioned(f"/static/{name}", os.path.join(STATIC_DIR, name))
 
 
 def pretty(key: Any) -> str:
@@ -164,6 +171,7 @@ def make_templates() -> Jinja2Templates:
     env.globals["board_assets"] = board_assets
     env.globals["rules_url"] = rules_url
     env.globals["cards_url"] = cards_url
+    env.globals["static_url"] = static_url
     return Jinja2Templates(env=env)
 
 

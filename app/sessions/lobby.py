@@ -84,3 +84,17 @@ async def moves_waiting(db: AsyncSession, user: User | None) -> int:
                              .where(MatchSeat.user_id == user.id, MatchSeat.bot.is_(None),
                                     Match.status == "active"))).all()
     return sum(1 for waiting, seat in rows if seat in (waiting or []))
+
+
+async def moves_waiting_for(db: AsyncSession, users: set[int]) -> dict[int, int]:
+    """``moves_waiting`` for many users in one query (a table's watchers, once per push)."""
+    if not users:
+        return {}
+    rows = (await db.execute(select(MatchSeat.user_id, Match.waiting_on, MatchSeat.seat)
+                             .join(MatchSeat, MatchSeat.match_id == Match.id)
+                             .where(MatchSeat.user_id.in_(sorted(users)), MatchSeat.bot.is_(None),
+                                    Match.status == "active"))).all()
+    counts = dict.fromkeys(users, 0)
+    for uid, waiting, seat in rows:
+        counts[uid] += seat in (waiting or [])
+    return counts

@@ -21,6 +21,27 @@
     var form = event.target;
     if (form.matches && form.matches("form.chat-form") && event.detail.successful) form.reset();
   });
+  // A table page's socket frame opens with "<!--seq:N-->" and carries only what changed; a post's
+  // reply (X-Warroom-Seq) that comes back after a newer frame is dropped, or it would put back
+  // fragments the socket has since changed and will not send again.
+  var liveSeq = -1;
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var seq = /^<!--seq:(\d+)-->/.exec(event.detail.message || "");
+    if (seq) liveSeq = Math.max(liveSeq, parseInt(seq[1], 10));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr, seq = xhr && xhr.getResponseHeader("X-Warroom-Seq");
+    if (seq && parseInt(seq, 10) < liveSeq) event.detail.shouldSwap = false;
+  });
+  // New lines (a log's) come as an insert; a post's reply may have brought the whole list first,
+  // so a line the page already has is dropped rather than shown twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var lines = event.detail.fragment;
+    if (!lines || lines.nodeType !== 1 || !lines.hasAttribute("data-live-lines-of")) return;
+    Array.prototype.slice.call(lines.children).forEach(function (line) {
+      if (line.id && document.getElementById(line.id)) line.remove();
+    });
+  });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
 
