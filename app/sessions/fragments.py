@@ -12,6 +12,8 @@ next push need only carry what changed. Nothing here knows the templates; the ru
   a board whose spaces carry ids sends the spaces that changed. An element inside an SVG
   cannot be sent on its own (htmx would parse it as HTML): it goes out as its content only,
   wrapped in ``<svg>``, when its own tag did not change, else its parent goes;
+* a top-level element marked ``data-push-kept`` stays in the page when a later render leaves it
+  out (a board drawn in parts stops being pushed once play starts: the page fetches it once);
 * an element marked ``data-live-lines="afterbegin"`` (or ``"beforeend"``) holds lines, each a
   child with its own id: when only lines came and went, the new lines go out alone, put at
   that end of the list, and the lines that left are deleted.
@@ -62,6 +64,7 @@ class Node:
     kids: tuple[Node, ...]  # the nearest descendants with ids, in order
     lines_end: str | None = None  # data-live-lines, when every child element has an id
     lines_shell: bytes | None = None  # the markup without its lines
+    kept: bool = False  # data-push-kept: when a later render leaves it out, the page keeps it
 
 
 @dataclass
@@ -150,7 +153,8 @@ def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inne
     is_lines = lines_end in LINE_ENDS and el.children == el.id_children == len(el.kids) and bool(el.attrs.get("id"))
     node = Node(el.attrs.get("id") or None, el.tag, text, digest(text), html[el.start:el.inner], inner, el.in_svg,
                 digest("".join(pieces)), tuple(k for k, _, _ in el.kids),
-                lines_end if is_lines else None, digest("".join(lines_pieces)) if is_lines else None)
+                lines_end if is_lines else None, digest("".join(lines_pieces)) if is_lines else None,
+                "data-push-kept" in el.attrs)
     parent = next((o for o in reversed(stack) if o.node), None)
     if parent is None:
         fragments.append(node)
@@ -179,7 +183,7 @@ def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
         elif old.hash != f.hash:
             part = _changed(old, f, lines)
             out.append(f.text if part is None else part)
-    out += [delete(fid) for fid in before.by_id if fid not in after.by_id]
+    out += [delete(fid) for fid, node in before.by_id.items() if fid not in after.by_id and not node.kept]
     return "".join(out)
 
 

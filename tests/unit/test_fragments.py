@@ -102,3 +102,13 @@ def test_a_preserved_element_is_never_sent_on_its_own() -> None:
 def test_a_reply_to_a_post_replaces_a_list_rather_than_inserting_lines() -> None:
     sent = diff(split(panels(lines=(1, 2))), split(panels(lines=(1, 2, 3))), lines=False)
     assert sent.startswith('<ol hx-swap-oob="true" class="lines" id="log-lines"') and sent.count("<li") == 3
+
+
+def test_a_kept_fragment_left_out_of_a_later_render_stays_in_the_page() -> None:
+    # a board drawn in parts: pushed (hidden, empty) before play, never after; the page keeps it
+    before = split('<section id="board" class="hidden" data-push-kept></section><p id="s">open</p>'
+                   '<p id="gone">x</p>')
+    after = split('<p id="s">active</p><svg id="units-a"></svg>')
+    out = diff(before, after)
+    assert 'id="board"' not in out  # neither sent nor deleted
+    assert '<div id="gone" hx-swap-oob="delete"></div>' in out
