@@ -247,7 +247,9 @@
     var table = document.getElementById("table"), status = document.getElementById("status");
     if (!table || !status || status.classList.contains("status-open")) return;
     if (table.getAttribute("data-status") === "open") {
-      table.setAttribute("data-status", "started");
+      // as a fresh load draws it: the status the status line now shows (status-<status>)
+      var now = /(?:^|\s)status-(\w+)/.exec(status.className);
+      table.setAttribute("data-status", now ? now[1] : "active");
       table.classList.add("playing");
     }
     var board = document.getElementById("board");

@@ -5,8 +5,10 @@ alone); after every stretch of moves, at a game's end (then on at a new table), 
 moves in all, the page's table equals the table of the same page loaded afresh.
 
 Normalised before comparing: whitespace between tags, the classes htmx adds while swapping
-(``htmx-*``), and style attributes (the server renders none: the CSP forbids them; the page's
-zoom script sets one). Nothing else is ignored."""
+(``htmx-*``), style attributes (the server renders none: the CSP forbids them; the page's
+zoom script sets one), and the marks the page's own script puts on what a push changed or
+what the player is doing (MARKS: the last move's highlight, a ticked card, the zoom), the
+order of attributes, and the enlarged card shown under the pointer. Nothing else is ignored."""
 
 from __future__ import annotations
 
@@ -23,17 +25,27 @@ MOVES = 200
 CHECK_EVERY = 40
 SEED = 9
 
+# classes warroom.js sets in the browser (never in a server render)
+MARKS = ("changed", "vp-changed", "picked", "picks-ready", "zoomed", "side-closed", "qmg-pointed")
+
 NORMALISED = """
 () => {
+  const marks = new Set(%s);
   const table = document.querySelector('.table').cloneNode(true);
+  // the enlarged card under the pointer: the page's own overlay, filled by its script on hover
+  table.querySelectorAll('#card-preview').forEach(el => el.remove());
   table.querySelectorAll('*').forEach(el => {
     el.removeAttribute('style');
-    [...el.classList].filter(c => c.startsWith('htmx-')).forEach(c => el.classList.remove(c));
+    [...el.classList].filter(c => c.startsWith('htmx-') || marks.has(c)).forEach(c => el.classList.remove(c));
     if (el.getAttribute('class') === '') el.removeAttribute('class');
+    // attribute order means nothing (a script that hides and shows an element reorders them)
+    const attrs = [...el.attributes].map(a => [a.name, a.value]).sort();
+    attrs.forEach(([name]) => el.removeAttribute(name));
+    attrs.forEach(([name, value]) => el.setAttribute(name, value));
   });
   return table.outerHTML.replace(/>\\s+</g, '><').replace(/\\s+/g, ' ');
 }
-"""
+""" % list(MARKS)
 
 
 def random_move(players: list[Player], match_id: str, rng: random.Random) -> bool:
