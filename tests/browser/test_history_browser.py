@@ -54,6 +54,8 @@ def test_the_history_page_draws_the_past_board_full_size_with_a_round_scrubber(s
         page.locator("#replay-prev").click()
         expect(page.locator("#replay")).to_have_attribute("data-seq", str(at))
 
+        # the step's swap done (a key pressed on the slider it replaces would be lost with it)
+        expect(page.locator("#replay.htmx-swapping, #replay.htmx-settling")).to_have_count(0)
         slider = page.locator("#replay-slider")
         slider.focus()
         page.keyboard.press("ArrowRight")
