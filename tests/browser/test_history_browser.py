@@ -61,6 +61,7 @@ def test_the_history_page_draws_the_past_board_full_size_with_a_round_scrubber(s
         page.keyboard.press("ArrowRight")
         expect(page.locator("#replay")).to_have_attribute("data-seq", str(at + 1))
 
+        expect(page.locator("#replay.htmx-swapping, #replay.htmx-settling")).to_have_count(0)
         page.locator("#replay-turn").select_option(index=0)
         expect(page.locator("#replay-step")).to_contain_text("Round 1: Germany")
         assert not [e for e in errors if "Content Security Policy" in e], errors

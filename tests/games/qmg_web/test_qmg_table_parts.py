@@ -199,3 +199,17 @@ def test_a_table_abandoned_before_its_game_began_draws_no_board() -> None:
     ctx.update(status="abandoned", view={}, board_ctx={}, pending=[], hand=[], hand_on_board=False, my_turn=False)
     html = page(ctx) + push(ctx)  # the page's board and a push: no view, no board template, no error
     assert 'id="board" class="panel board hidden' in html and "qmg-map" not in html
+
+
+def test_a_card_and_the_maps_keys_link_to_the_rules_they_are_about() -> None:
+    seats, state = decision_state("action")
+    d = GAME.pending(state)[0]
+    ctx = table_ctx(state, seats, d.seat, {s.id: s.id for s in seats})
+    html = push(ctx)
+    hand = [c["id"] for c in (ctx["view"]["countries"][ctx["board_ctx"]["mine"][0]["id"]].get("hand") or [])]
+    assert hand
+    for card_id in hand:  # every card in the hand: its entry in the card list
+        assert f'<a class="qmg-card-rule" href="/games/qmg/cards#card-{card_id}"' in html
+    legend = str(templates.env.get_template("_panels.html").make_module(ctx).board_side_panel())  # beside the map
+    for anchor in ("units", "supply", "straits"):  # the map's keys: their sections of the rules
+        assert f'href="/games/qmg/rules#{anchor}"' in legend
