@@ -12,6 +12,7 @@ order of attributes, and the enlarged card shown under the pointer. Nothing else
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -30,7 +31,7 @@ MARKS = ("changed", "vp-changed", "picked", "picks-ready", "zoomed", "side-close
 
 NORMALISED = """
 () => {
-  const marks = new Set(%s);
+  const marks = new Set(MARKS_JSON);
   const table = document.querySelector('.table').cloneNode(true);
   // the enlarged card under the pointer: the page's own overlay, filled by its script on hover
   table.querySelectorAll('#card-preview').forEach(el => el.remove());
@@ -45,7 +46,7 @@ NORMALISED = """
   });
   return table.outerHTML.replace(/>\\s+</g, '><').replace(/\\s+/g, ' ');
 }
-""" % list(MARKS)
+""".replace("MARKS_JSON", json.dumps(MARKS))
 
 
 def random_move(players: list[Player], match_id: str, rng: random.Random) -> bool:
