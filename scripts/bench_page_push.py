@@ -234,7 +234,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
                                   if n.id == biggest) for f in page_frames]
     print(f"page socket per update without its biggest fragment (#{biggest}): {summary(rest)}")
     print("page socket bytes by fragment (share of all update bytes, median size when sent):")
-    for fid, sizes in sorted(parts.items(), key=lambda kv: -sum(kv[1]))[:12]:
+    for fid, sizes in sorted(parts.items(), key=lambda kv: -sum(kv[1]))[:40]:
         share = 100 * sum(sizes) / total
         print(f"  {fid:<22} {share:5.1f} %   sent {len(sizes):>5}x   median {statistics.median(sizes):>7,.0f} B")
 

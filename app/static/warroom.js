@@ -246,12 +246,11 @@
   function loadBoardWhenStarted() {
     var table = document.getElementById("table"), status = document.getElementById("status");
     if (!table || !status || status.classList.contains("status-open")) return;
-    if (table.getAttribute("data-status") === "open") {
-      // as a fresh load draws it: the status the status line now shows (status-<status>)
-      var now = /(?:^|\s)status-(\w+)/.exec(status.className);
-      table.setAttribute("data-status", now ? now[1] : "active");
-      table.classList.add("playing");
-    }
+    // as a fresh load draws it: the status the status line now shows (status-<status>), kept in
+    // step on every push (a game that ends, a table abandoned)
+    var now = /(?:^|\s)status-(\w+)/.exec(status.className);
+    if (now && table.getAttribute("data-status") !== now[1]) table.setAttribute("data-status", now[1]);
+    table.classList.add("playing");
     var board = document.getElementById("board");
     if (!board || !board.classList.contains("hidden") || board.hasAttribute("data-fetching")) return;
     board.setAttribute("data-fetching", "1");

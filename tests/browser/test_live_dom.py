@@ -8,7 +8,8 @@ Normalised before comparing: whitespace between tags, the classes htmx adds whil
 (``htmx-*``), style attributes (the server renders none: the CSP forbids them; the page's
 zoom script sets one), and the marks the page's own script puts on what a push changed or
 what the player is doing (MARKS: the last move's highlight, a ticked card, the zoom), the
-order of attributes, and the enlarged card shown under the pointer. Nothing else is ignored."""
+order of attributes, the enlarged card shown under the pointer, and the seq a kept decision form was
+made at. Nothing else is ignored."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ NORMALISED = """
   const table = document.querySelector('.table').cloneNode(true);
   // the enlarged card under the pointer: the page's own overlay, filled by its script on hover
   table.querySelectorAll('#card-preview').forEach(el => el.remove());
+  // a form kept as it is while its question stands (hx-preserve): the seq it was made at stays,
+  // and the server takes an answer made at it while the decision is pending
+  table.querySelectorAll('form[hx-preserve] input[name=seq]').forEach(el => el.removeAttribute('value'));
   table.querySelectorAll('*').forEach(el => {
     el.removeAttribute('style');
     [...el.classList].filter(c => c.startsWith('htmx-') || marks.has(c)).forEach(c => el.classList.remove(c));

@@ -127,7 +127,7 @@ def play_through_setup(pages: dict[str, Any], touch: bool) -> None:
         assert turn.locator("#prompt form.decision .prompt").inner_text().startswith(who + ":")
         me = "Alice" if turn is pages["alice"] else "Bob"
         # (the table's name, "Alice's game", is no "waiting on": only the status's own words count)
-        said = turn.locator("#status").inner_text().replace(turn.locator("#status .table-title").inner_text(), "")
+        said = turn.locator("#status").inner_text()
         assert me not in said, "one's own status names oneself"
         discard_three_keeping_builds(turn, touch)
 
