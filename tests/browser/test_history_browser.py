@@ -104,8 +104,8 @@ def test_screenshots_of_the_history_and_the_end_summary(server: Any, browser: An
                 page.screenshot(path=str(SCREENS / f"history-{lang}-{size}.png"))
                 page.goto(f"{server.url}/matches/{match_id}")
                 summary = page.locator("#end-summary")
-                expect(summary.locator("#end-winners")).to_be_visible()
-                summary.screenshot(path=str(SCREENS / f"end-summary-{lang}-{size}.png"))
+                expect(summary.locator("#end-winners")).to_be_visible()  # loaded: no longer swapped
+                page.locator("#end-panel").screenshot(path=str(SCREENS / f"end-summary-{lang}-{size}.png"))
             finally:
                 ctx.close()
     assert all(Path(SCREENS / f"history-{lang}-{size}.png").exists() for lang in ("en", "pl") for size in SIZES)
