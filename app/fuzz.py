@@ -17,8 +17,8 @@ step it checks what the platform relies on:
   own replay, undo rows included) reproduces every recorded state hash; and the first
   matches of a run, played again in a process with another PYTHONHASHSEED, take the same
   turns (rules that follow a set's order would not);
-* ``leak``: no seat's view, pending decisions or log lines, nor the spectators' view or
-  public log lines, contain what ``secrets(state, seat)`` says must stay hidden;
+* ``leak``: no seat's view, pending decisions, log lines or waiting note, nor the spectators' view,
+  waiting note or public log lines, contain what ``secrets(state, seat)`` says must stay hidden;
 * ``bot``: the game's bot answers legally; ``apply``: the game takes every legal answer;
   ``undo``: taking back an answer inside a simultaneous step re-applies the others;
   ``crash``: anything else the game raised.
@@ -50,7 +50,17 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from app.games.protocol import Action, Decision, Event, GameRules, Illegal, Seat, action_rng, validate_action
+from app.games.protocol import (
+    Action,
+    Decision,
+    Event,
+    GameRules,
+    Illegal,
+    Seat,
+    action_rng,
+    validate_action,
+    waiting_note_of,
+)
 from app.games.secrets import Secret, leaks
 
 CHECKS = ("dead-end", "decision", "never-ends", "dump-load", "replay", "leak", "bot", "apply", "undo", "crash",
@@ -532,7 +542,7 @@ class Match:
         and what everyone receives (the spectators' view, public log lines), against the
         secrets of that seat (of every seat, for what everyone receives)."""
         game, state = self.game, self.state
-        from app.sessions.views import decision_payload, log_lines
+        from app.sessions.views import decision_payload, log_lines, msg_payload
 
         pending = game.pending(state)
         logged = [(seq, [asdict(e) for e in events])]
@@ -549,9 +559,13 @@ class Match:
             # the log lines as the seat gets them: its private text (else the public one) and
             # the same line's message id and parameters, rendered in the seat's language
             received += [(f"a log line {seat} reads", json.dumps(line)) for line in log_lines(logged, seat)]
+            if (note := waiting_note_of(game, state, seat)) is not None:
+                received.append((f"the waiting note {seat} reads", json.dumps(msg_payload(note))))
             _no_leak(seq, received, hidden, self.finder)
         if everyone:
             received = [("the spectators' view", json.dumps(game.view(state, None)))]
+            if (note := waiting_note_of(game, state, None)) is not None:
+                received.append(("the spectators' waiting note", json.dumps(msg_payload(note))))
             received += [("a public log line", json.dumps(line)) for line in log_lines(logged, None)]
             _no_leak(seq, received, everyone, self.finder)
 

@@ -40,6 +40,29 @@ DOMAIN = "messages"
 
 _current: ContextVar[str] = ContextVar("warroom_lang", default=DEFAULT_LANG)
 
+# tests point this at a file: every lookup that falls back (a UI key, a game message or a game term a
+# language lacks) is appended to it once per process as "what<TAB>lang<TAB>key", so that a walk over
+# a server's pages can name each untranslated string (tests/test_polish_walk.py)
+MISSES_ENV = "WARROOM_I18N_MISSES"
+_missed: set[tuple[str, str, str]] = set()
+
+
+def note_missing(what: str, lang: str, key: str) -> None:
+    """Record a lookup that found no entry in ``lang`` (only when ``WARROOM_I18N_MISSES`` names a file)."""
+    path = os.environ.get(MISSES_ENV)
+    if not path or (what, lang, key) in _missed:
+        return
+    _missed.add((what, lang, key))
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(f"{what}\t{lang}\t{' '.join(key.split())}\n")
+
+
+def record_misses() -> None:
+    """Have the games' catalogues report their misses too, when a test asks for them."""
+    from app.games import catalogue as game_catalogue
+
+    game_catalogue.on_missing = note_missing if os.environ.get(MISSES_ENV) else None
+
 
 def N_(key: str) -> str:
     """Marks a key for extraction where the code builds it at run time."""
@@ -64,6 +87,9 @@ RUNTIME_KEYS = (
     N_("webhook_address_is"), N_("webhook_address_embeds"), N_("webhook_host_resolves"),
     N_("webhook_host_resolves_embedded"),
     Nn_("too_many_attempts"),
+    N_("autopass_idle"), N_("autopass_ask"), N_("autopass_round"),
+    # the platform's refusals of an answer (app/games/protocol.py validate_action: games import no UI)
+    N_("err_not_a_choice"), N_("err_same_choice_twice"), N_("err_choice_count"),
 )
 
 
@@ -110,6 +136,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 CATALOGUE: dict[str, dict[str, str]] = {lang: catalogue(lang) for lang in LANGS}
+record_misses()
 
 
 LANG_NAMES = {"en": "EN", "pl": "PL"}
@@ -126,6 +153,10 @@ def use_lang(lang: str | None) -> str:
     return chosen
 
 
+def _catalog_of(lang: str) -> dict[Any, str]:
+    return getattr(translations(lang), "_catalog", {})
+
+
 def t(key: str, lang: str | None = None, **params: Any) -> str:
     """The message ``key`` in ``lang`` (default: the request's), its ``{placeholders}`` filled."""
     chosen = lang if lang in LANGS else _current.get()
@@ -134,6 +165,8 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
         text = translations(code).gettext(key)
         if text != key:
             break
+        if key not in _catalog_of(code):  # not a message whose text happens to be its key
+            note_missing("ui message", code, key)
     return text.format(**params) if params else text
 
 
@@ -145,6 +178,8 @@ def tn(key: str, count: int, lang: str | None = None, **params: Any) -> str:
         text = translations(code).ngettext(key, key, count)
         if text != key:
             break
+        if (key, 0) not in _catalog_of(code):
+            note_missing("ui message", code, key)
     return text.format(count=count, **params)
 
 
@@ -185,15 +220,28 @@ def game_terms(game_id: str) -> dict[str, dict[str, str]]:
 def term(game_id: str, text: Any, lang: str | None = None) -> str:
     """A game term in the current language: exact matches only, anything else unchanged."""
     value = str(text)
-    return game_terms(game_id).get(lang or _current.get(), {}).get(value, value)
+    terms = game_terms(game_id)
+    lang = lang or _current.get()
+    found = terms.get(lang, {}).get(value)
+    if found is None and value in terms.get(DEFAULT_LANG, {}):
+        note_missing("game term", lang, value)
+    return value if found is None else found
 
 
 def _term_pattern(terms: dict[str, str]) -> re.Pattern[str] | None:
-    # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
-    names = sorted((k for k in terms if " " in k or k[:1].isupper()), key=len, reverse=True)
-    if not names:
+    # a game's terms never change once loaded: one pattern per term table, cached with the table
+    # itself (kept alive by the cache, so its id is never reused for another table)
+    if not terms:
         return None
-    return _compiled("|".join(re.escape(n) for n in names))
+    key = id(terms)
+    if key not in _patterns:
+        # only multi-letter English names are replaced inside text (ids like "uk" never appear there)
+        names = sorted((k for k in terms if " " in k or k[:1].isupper()), key=len, reverse=True)
+        _patterns[key] = (terms, _compiled("|".join(re.escape(n) for n in names)) if names else None)
+    return _patterns[key][1]
+
+
+_patterns: dict[int, tuple[dict[str, str], re.Pattern[str] | None]] = {}
 
 
 @functools.cache

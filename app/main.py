@@ -10,7 +10,6 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
@@ -18,6 +17,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from app import db as database
 from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
+from app.api.assets import VersionedStatic
 from app.api.body_limit import BodyLimit
 from app.api.errors import error_response
 from app.api.guards import OriginGuard
@@ -123,7 +123,7 @@ def create_app() -> FastAPI:
     app.include_router(pages.router)
     app.include_router(history_pages.router)
     app.include_router(settings_pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", VersionedStatic(directory=STATIC), name="static")
     return app
 
 

@@ -1,9 +1,9 @@
 """`make messages`: extract the UI's message ids, update every language's .po, compile the .mo.
 
 Message ids are keys (see app/i18n.py): extraction finds ``t("key")``, ``tn("key", n)`` (a plural
-message) and ``N_("key")`` in app/**.py and app/templates/*.html. Updating adds each new key to
-every language with an empty text (the catalogue test then fails until it is translated) and
-reports keys no code uses any more; it never deletes a translation.
+message), ``N_("key")`` and a refusal's ``.said("key")`` in app/**.py and app/templates/*.html.
+Updating adds each new key to every language with an empty text (the catalogue test then fails
+until it is translated) and reports keys no code uses any more; it never deletes a translation.
 
     python scripts/messages.py            # extract, update, compile
     python scripts/messages.py --check    # change nothing; report what is missing or unused (exit 1 if any)
@@ -28,7 +28,7 @@ from app.i18n import LANGS, LOCALE_DIR, po_path  # noqa: E402
 
 METHODS = [("app/templates/*.html", "jinja2"), ("app/**.py", "python")]
 OPTIONS = {"app/templates/*.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
-KEYWORDS = {"t": None, "N_": None, "tn": (1,), "Nn_": None}
+KEYWORDS = {"t": None, "N_": None, "tn": (1,), "Nn_": None, "said": None}  # said: a refusal's page words
 WIDTH = 120
 
 

@@ -133,3 +133,107 @@ def test_a_match_played_in_polish_has_no_english_line_prompt_or_choice(game: Gam
                 assert not leftover, f"{game.id}: the Polish {where} '{polish}' keeps English words {leftover}"
                 seen.add(msg_id)
     assert len(seen) > (25 if game is QMG else 12), f"{game.id}: the matches used only {sorted(seen)}"
+
+
+# --------------------------------------------------------------------------- issue 9: cards, cases, misses
+def test_every_qmg_card_has_a_polish_name_and_text_in_the_rulebooks_words() -> None:
+    from app.games.qmg.data import catalogue as cards
+
+    catalogue = QMG.package.catalogue
+    for definition in cards().values():
+        assert definition.summary_pl and definition.summary_pl != definition.summary, definition.key
+        assert catalogue.term(definition.key, "pl") == definition.name_pl
+        assert catalogue.term(definition.summary, "pl") == definition.summary_pl
+    said = catalogue.text(Msg("play_choice", {"card": "ger_wolf_packs", "summary": cards()["ger-30"].summary}), "pl")
+    assert said is not None and said.startswith("Zagraj ") and "Economic" not in said
+    blitz = next(d for d in cards().values() if d.key == "ger_blitzkrieg")
+    assert "wywołują bitwę" in blitz.summary_pl  # the rulebook's "wywołaj bitwę", not a word-for-word "atakują"
+
+
+def test_a_term_takes_the_case_its_sentence_needs() -> None:
+    catalogue = QMG.package.catalogue
+    assert catalogue.text(Msg("turn_starts", {"round": 3, "country": "germany"}), "pl") == "Runda 3: tura Niemiec"
+    assert catalogue.text(Msg("action_prompt", {"country": "uk"}), "pl") == (
+        "Faza działań Wielkiej Brytanii: zagraj lub odrzuć jedną kartę")
+    assert catalogue.text(Msg("turn_starts", {"round": 3, "country": "germany"}), "en") == "Round 3: Germany's turn"
+    plain = Catalogue({"en": {"m": "{who}"}, "pl": {"m": "tura {who:gen}"}}, {"pl": {"ala": "Ala"}})
+    assert plain.text(Msg("m", {"who": "ala"}), "pl") == "tura Ala"  # no case form: the name as it is
+
+
+def test_a_lookup_that_falls_back_is_recorded_when_a_test_asks(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app import i18n
+    from app.games import catalogue as game_catalogue
+
+    record = tmp_path / "misses.tsv"
+    monkeypatch.setenv(i18n.MISSES_ENV, str(record))
+    monkeypatch.setattr(i18n, "_missed", set())
+    i18n.record_misses()
+    try:
+        assert i18n.t("no_such_key_anywhere", "pl") == "no_such_key_anywhere"
+        i18n.t("yes", "en")  # a message whose English text is its key is no miss
+        broken = Catalogue({"en": {"m": "{who} at {where:gen}"}, "pl": {}}, {"en": {"x": "X"}, "pl": {}})
+        broken.text(Msg("m", {"who": "x", "where": "y"}), "pl")
+    finally:
+        monkeypatch.delenv(i18n.MISSES_ENV)
+        i18n.record_misses()
+    rows = {tuple(line.split("\t")) for line in record.read_text(encoding="utf-8").splitlines()}
+    assert ("ui message", "pl", "no_such_key_anywhere") in rows and ("ui message", "en", "no_such_key_anywhere") in rows
+    assert {("game message", "pl", "m"), ("game term", "pl", "x"), ("game term case", "pl", "y:gen")} <= rows
+    assert not any(r[0] == "ui message" and r[2] == "yes" for r in rows)
+    assert game_catalogue.on_missing is None
+
+
+def test_a_refusal_reads_in_the_pages_language() -> None:
+    from app.api.page_kit import page_error
+    from app.games.protocol import Choice, Decision, Illegal, validate_action
+    from app.i18n import use_lang
+    from app.sessions.errors import Refused
+    from app.sessions.service import rules_refusal
+
+    use_lang("pl")
+    try:
+        assert page_error(Refused("there is no move to take back").said("err_nothing_to_undo")) == (
+            "Nie ma ruchu do cofnięcia.")
+        decision = Decision(id="q1", seat="p1", kind="pick", prompt="Pick", choices=(Choice("a", "A"),), min=1, max=1)
+        with pytest.raises(Illegal) as refused:
+            validate_action(decision, ["x9"])
+        shown = page_error(rules_refusal(refused.value))
+        assert shown == "„x9” nie jest jedną z odpowiedzi na to pytanie (dozwolone: a)."
+        assert str(refused.value).startswith("'x9' is not a legal choice")  # the API keeps its words
+    finally:
+        use_lang("en")
+    assert page_error(rules_refusal(refused.value)) == str(refused.value)  # and so does an English page
+
+
+def test_the_rules_refusals_carry_their_words_for_the_pages() -> None:
+    from app.api.page_kit import page_error
+    from app.games.protocol import Action, Illegal
+    from app.i18n import use_lang
+    from app.sessions.service import rules_refusal
+
+    seats = QMG.roles(2, {})
+    state = QMG.setup({o.id: o.default for o in QMG.options}, seats, action_rng(b"12345678", 0))
+    decision = QMG.pending(state)[0]
+    with pytest.raises(Illegal) as refused:
+        QMG.apply(state, decision.seat, Action(decision=decision.id, choices=("nope",)), random.Random(1))
+    assert refused.value.msg is not None and str(refused.value).endswith(decision.prompt)
+    use_lang("pl")
+    try:
+        shown = page_error(rules_refusal(refused.value, QMG.id))
+    finally:
+        use_lang("en")
+    assert shown.startswith("nope nie jest dozwoloną odpowiedzią na: ") and "odrzucenia" in shown
+
+
+def test_every_space_and_strait_has_a_polish_name_and_a_polish_map_label() -> None:
+    from app.games.qmg.data import map_pack
+    from app.games.qmg.page import board_context
+
+    catalogue = QMG.package.catalogue
+    pack = map_pack()
+    for item in [*pack.spaces, *pack.straits]:
+        assert catalogue.terms["pl"].get(item.id), f"{item.id} has no Polish name"
+    spaces = {s["id"]: s for s in board_context({}, None)["spaces"]}
+    assert [line["text"] for line in spaces["southeast_asia"]["lines_pl"]] == ["Azja", "Południowo-Wschodnia"]
+    assert [line["text"] for line in spaces["north_sea"]["lines_pl"]] == ["Wschodni", "Atlantyk"]
+    assert [line["text"] for line in spaces["germany"]["lines_pl"]] == ["Niemcy"]

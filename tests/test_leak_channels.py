@@ -21,7 +21,8 @@ from tests.fixtures.cardgame import GAME as CARDGAME
 from tests.live_client import LiveSeat
 from tests.replay_helpers import states_by_seq
 
-SEQ_OF_PANELS = re.compile(r'id="status"[^>]*data-seq="(\d+)"')
+# every page frame opens with its seq (a frame may carry only the fragments that changed)
+SEQ_OF_PANELS = re.compile(r'^<!--seq:(\d+)-->')
 
 
 class PageSocket:

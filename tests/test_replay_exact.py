@@ -116,6 +116,8 @@ def test_the_case_played_live_with_reloads_records_what_a_replay_gives(snappy, d
     for seat in ("p2", "p3"):
         assert players[seat].post(f"/api/matches/{match_id}/join", {"seat": seat}).status_code == 200
     assert host.post(f"/api/matches/{match_id}/start").status_code == 200
+    for p in players.values():  # the case was played by hand, every reaction window answered by its seat
+        assert p.post(f"/api/matches/{match_id}/autopass", {"mode": "ask"}).status_code == 200
 
     stop = threading.Event()
     watcher = Player(srv.url, "Case watcher")

@@ -6,19 +6,24 @@ anywhere (``WARROOM_EXTRA_GAMES``) brings its board."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
 import jinja2
 
+from app.api.assets import versioned
 from app.games import registry as games_registry
-from app.i18n import current_lang, t, terms_in
+from app.i18n import DEFAULT_LANG, current_lang, note_missing, t, terms_in
 
 
 def game_text(game_id: str, msg_id: str, **params: Any) -> str:
     """``{{ game_text("qmg", "board_round") }}``: a board's own words, from its game's catalogue,
     in the page's language."""
-    return games_registry.package(game_id).catalogue.text({"id": msg_id, "params": params}, current_lang()) or msg_id
+    text = games_registry.package(game_id).catalogue.text({"id": msg_id, "params": params}, current_lang())
+    if text is None:
+        note_missing("game message", current_lang(), msg_id)
+    return text or msg_id
 
 
 @jinja2.pass_context
@@ -38,7 +43,41 @@ def say(ctx: Any, item: Any, field: str = "text") -> str:
         text = games_registry.package(game_id).catalogue.text(msg, current_lang())
         if text is not None:
             return text
-    return terms_in(game_id, item.get(field, ""))
+    text = terms_in(game_id, item.get(field, ""))
+    if current_lang() != DEFAULT_LANG and text and not _all_terms(game_id, text):
+        note_missing("text without a message id", current_lang(), str(text))
+    return text
+
+
+def _all_terms(game_id: str, text: str) -> bool:
+    """Whether a text without a message id reads as the language's own terms only (a card's
+    label "Włochy: Sformuj armię!", a name both languages share such as "Blitzkrieg")."""
+    names = games_registry.package(game_id).catalogue.terms.get(current_lang())
+    if not names:
+        return False
+    known = _term_values(id(names), names)
+    return all(part in known for part in re.split(r"[:,]\s+", text.strip()) if part)
+
+
+_values: dict[int, tuple[dict[str, str], frozenset[str]]] = {}  # the table kept: its id is never reused
+
+
+def _term_values(key: int, names: dict[str, str]) -> frozenset[str]:
+    if key not in _values:
+        _values[key] = (names, frozenset(names.values()))
+    return _values[key][1]
+
+
+def key_name(game_id: str, key: Any) -> str:
+    """A view's key as a column or fact heading: the game's message "key_<key>" in the page's
+    language, else the key made readable (a miss, outside English)."""
+    catalogue = games_registry.package(game_id).catalogue if game_id else None
+    if catalogue is not None and f"key_{key}" in catalogue.messages["en"]:
+        return catalogue.text({"id": f"key_{key}", "params": {}}, current_lang()) or str(key)
+    if current_lang() != DEFAULT_LANG:
+        note_missing("view key", current_lang(), str(key))
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
 
 
 
@@ -61,8 +100,8 @@ def board_asset_path(game_id: str, name: str) -> str | None:
 
 def board_assets(game_id: str) -> list[tuple[str, str]]:
     """("css" | "js", url) for each asset this game's board has."""
-    return [(kind[0], f"/games/{game_id}/{name}") for name in board_names(game_id)
-            if (kind := asset_kind(name)) and board_asset_path(game_id, name)]
+    return [(kind[0], versioned(f"/games/{game_id}/{name}", path)) for name in board_names(game_id)
+            if (kind := asset_kind(name)) and (path := board_asset_path(game_id, name))]
 
 
 def board_names(game_id: str) -> tuple[str, ...]:

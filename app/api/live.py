@@ -14,12 +14,12 @@ from app.api.deps import current_user
 from app.sessions import service
 from app.sessions.errors import DomainError
 from app.sessions.floods import SOCKET_REFUSED, SOCKETS
-from app.sessions.live import Hub, Render, Subscriber
+from app.sessions.live import Hub, Page, Subscriber
 
 router = APIRouter(tags=["live"])
 
 
-async def serve_socket(websocket: WebSocket, match_id: str, render: Render | None) -> None:
+async def serve_socket(websocket: WebSocket, match_id: str, page: Page | None) -> None:
     """Accept, subscribe the caller's seat, then pump queued updates until the socket closes."""
     hub: Hub = websocket.app.state.hub
     origin = websocket.headers.get("origin")
@@ -39,7 +39,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, render: Render | Non
         await websocket.close(code=SOCKET_REFUSED, reason=refusal)
         return
     # the seat is the seat table's to say on every push, never fixed here
-    sub = Subscriber(match_id=match_id, user_id=user.id if user else None, render=render)
+    sub = Subscriber(match_id=match_id, user_id=user.id if user else None, page=page)
     await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
     writer = asyncio.create_task(_write(websocket, sub))
     try:
@@ -84,4 +84,4 @@ async def _client_message(hub: Hub, sub: Subscriber, text: str) -> None:
 
 @router.websocket("/api/matches/{match_id}/ws")
 async def match_socket(websocket: WebSocket, match_id: str) -> None:
-    await serve_socket(websocket, match_id, render=None)
+    await serve_socket(websocket, match_id, page=None)

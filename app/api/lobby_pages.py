@@ -18,6 +18,7 @@ from app.api.page_kit import (
     base_context,
     checked_form,
     field,
+    page_error,
     page_lang,
     redirect,
     refused,
@@ -27,11 +28,12 @@ from app.api.schemas import ClockIn
 from app.api.templating import (
     templates,
 )
+from app.games.protocol import GameRules, Illegal, Seat
 from app.games.registry import installed
 from app.i18n import t
 from app.models import User
 from app.sessions import work
-from app.sessions.errors import DomainError
+from app.sessions.errors import DomainError, Invalid
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_lang)])
 
@@ -44,7 +46,7 @@ async def lobby_page(request: Request, db: AsyncSession = Depends(get_db),
         games = installed()
         everything = await api_matches.summaries(db, request, user, mine=False)
         ctx.update(
-            games=list(games.values()),
+            games=list(games.values()), seat_options=seat_options,
             open_tables=[m for m in everything if m.status == "open"],
             in_play=[m for m in everything if m.status == "active" and m.you is None],
             mine=await api_matches.summaries(db, request, user, mine=True),
@@ -62,7 +64,7 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
         return back_with(request, "/", t("sign_in_to_join"))
     game = installed().get(field(form, "game"))
     if game is None:
-        return back_with(request, "/", f"game: '{field(form, 'game')}' is not installed here")
+        return back_with(request, "/", t("err_game_not_installed"))
     players = field(form, "players", str(game.min_players))
     options: dict[str, Any] = {}
     for spec in game.options:
@@ -73,13 +75,39 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
     mode = "async" if field(form, "mode") == "async" else "live"
     try:
         count = whole_number(players, "players")
+        seat = seat_from_form(field(form, "seat"), count)
         clock = pace_from_form(form, mode)
         match = await work.open_table(db, user, request, game.id, count, options, mode, clock,
                                       spectator_chat=form.get("spectator_chat") in ("on", "true", "1"),
-                                      private=form.get("private") in ("on", "true", "1"))
+                                      private=form.get("private") in ("on", "true", "1"),
+                                      name=field(form, "name"), seat=seat)
     except DomainError as exc:
-        return back_with(request, "/", exc.error)
+        return back_with(request, "/", page_error(exc))
     return redirect(f"/matches/{match.id}")
+
+
+def seat_options(game: GameRules) -> list[tuple[int, list[Seat]]]:
+    """The seats of each table size, for the create form's "your seat" choice."""
+    out = []
+    for n in range(game.min_players, game.max_players + 1):
+        try:
+            out.append((n, game.roles(n, {o.id: o.default for o in game.options})))
+        except Illegal:  # a size the game turns down with its default options
+            continue
+    return out
+
+
+def seat_from_form(value: str, players: int) -> str | None:
+    """The create form's seat ("<table size>:<seat id>"; empty: the first free seat). A seat
+    chosen for another table size would land the host among other countries: refused."""
+    if not value:
+        return None
+    size, _, seat = value.partition(":")
+    if not seat:
+        return value  # a bare seat id (the JSON API's form)
+    if size != str(players):
+        raise Invalid(t("seat_for_other_size", size=size, players=players))
+    return seat
 
 
 def pace_from_form(form: FormData, mode: str) -> dict[str, Any] | None:

@@ -24,10 +24,11 @@ from app.api.schemas import (
     MatchSummary,
     OptionOut,
 )
+from app.games.registry import get as get_game
 from app.games.registry import installed
-from app.models import Match, User
+from app.models import Match, MatchSeat, User
+from app.sessions import autopass, history, lobby, service, table_view, work
 from app.sessions import chat as table_chat
-from app.sessions import history, lobby, service, table_view, work
 from app.sessions.errors import Conflict
 from app.sessions.maintenance import engine_warning
 from app.sessions.replay import MatchCache
@@ -56,7 +57,8 @@ async def create_match(body: CreateMatchIn, request: Request, user: User = Depen
                        db: AsyncSession = Depends(get_db)) -> CreateMatchOut:
     match = await work.open_table(db, user, request, body.game, body.players, body.options, body.mode,
                                   body.clock.model_dump(exclude_none=True) if body.clock else None,
-                                  spectator_chat=body.spectator_chat, private=body.private)
+                                  spectator_chat=body.spectator_chat, private=body.private, name=body.name,
+                                  seat=body.seat)
     return CreateMatchOut(match_id=match.id, invite_url=invite_url(request, match.id))
 
 
@@ -78,7 +80,13 @@ async def match_out(db: AsyncSession, cache: MatchCache, match: Match, user: ser
         match_id=match.id, game=match.game, mode=match.mode, you=read.you,
         seats=[{"seat": s.seat, "label": s.label, "roles": s.roles, "player": read.names.get(s.user_id),
                 "bot": s.bot, "waiting": s.seat in (match.waiting_on or [])} for s in read.seats],
-        clocks=read.clocks, engine_warning=engine_warning(match), **(read.message or {}))
+        clocks=read.clocks, engine_warning=engine_warning(match), autopass=shown_autopass(cache, match, read.mine),
+        **(read.message or {}))
+
+
+def shown_autopass(cache: MatchCache, match: Match, seat: MatchSeat | None) -> str | None:
+    loaded = cache.peek(match.id)
+    return autopass.shown(get_game(match.game), loaded.state if loaded else None, seat)
 
 
 @router.get("/matches/{match_id}", response_model=MatchOut, responses=ERRORS,

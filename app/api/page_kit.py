@@ -17,7 +17,8 @@ from app.api.errors import ApiError
 from app.api.guards import check_form_token
 from app.api.nul_guard import nul_in_pairs, refusal
 from app.api.templating import templates
-from app.i18n import choose_lang, t, tn, use_lang
+from app.games import registry as games_registry
+from app.i18n import DEFAULT_LANG, N_, choose_lang, current_lang, note_missing, t, tn, use_lang
 from app.models import User
 from app.sessions import accounts, lobby
 from app.sessions.errors import DomainError
@@ -81,7 +82,8 @@ def whole_number(text: str, where: str, low: int = 0, high: int = INT32_MAX) -> 
     except ValidationError:
         number = None
     if number is None or not low <= number <= high:
-        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}")
+        raise ApiError(422, f"{where}: must be a whole number from {low} to {high}").said(
+            "err_whole_number", field=where, low=low, high=high)
     return number
 
 
@@ -119,10 +121,31 @@ def first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
-def page_error(exc: DomainError) -> str:
-    """An account refusal in the page's language (other refusals keep the API's words)."""
+# a form field's label on its page, for a refusal naming the field (English keeps the field's name)
+FIELD_LABELS = {"players": N_("players"), "clock": N_("clock"), "digest_hours": N_("notify_digest")}
+
+
+def page_error(exc: DomainError, game_id: str | None = None) -> str:
+    """A refusal in the page's language: an English page shows the API's own words (they name the
+    ids a player or a script sent); another language its UI message (``said``), its game's message
+    (the rules' own refusal), an account refusal; else the API's words (a miss)."""
     if isinstance(exc, accounts.AccountRefused):
         return t(exc.key, **exc.args_for_page)
     if isinstance(exc, TooMany) and exc.page_key:
         return tn(exc.page_key, exc.retry_after)
+    if current_lang() == DEFAULT_LANG:
+        return exc.error
+    game_id = game_id or exc.game_id
+    if exc.game_msg is not None and game_id:
+        text = games_registry.package(game_id).catalogue.text(exc.game_msg, current_lang())
+        if text:
+            return text
+    if exc.ui_key:
+        params = dict(exc.ui_params)
+        if "field" in params:  # the form's own label, not its field's name
+            label = FIELD_LABELS.get(str(params["field"]).split(".")[0])
+            params["field"] = t(label) if label else params["field"]
+        return t(exc.ui_key, **params)
+    if current_lang() != DEFAULT_LANG:
+        note_missing("refusal without a message id", current_lang(), exc.error)
     return exc.error

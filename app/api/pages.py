@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.api import account_pages, lobby_pages, seat_pages, table_pages
+from app.api import account_pages, lobby_pages, rules_pages, seat_pages, table_pages
 
 router = APIRouter(include_in_schema=False)
-for _page in (lobby_pages, account_pages, table_pages, seat_pages):
+for _page in (lobby_pages, account_pages, rules_pages, table_pages, seat_pages):  # rules before /games/<game>/<asset>
     router.include_router(_page.router)

@@ -102,6 +102,9 @@ class CreateMatchIn(Strict):
     clock: ClockIn | None = Field(default=None, description="null or absent: an untimed table")
     spectator_chat: bool = Field(default=False, description="may spectators read and write the table's chat")
     private: bool = Field(default=False, description="unlisted: only the invite link leads to the table")
+    name: str | None = Field(default=None, max_length=60,
+                             description="what the lobby calls the table; absent: \"<your name>'s game\"")
+    seat: str | None = Field(default=None, max_length=40, description="the seat you take (absent: the first)")
 
 
 class CreateMatchOut(BaseModel):
@@ -187,16 +190,29 @@ class MatchOut(BaseModel):
     waiting_on: list[str]
     log: list[LogLine]
     outcome: dict[str, Any] | None
+    waiting_note: MsgOut | None = Field(
+        default=None, description="what the table waits for, in the game's words (games that say so); public")
+    autopass: str | None = Field(
+        default=None, description="your seat's auto-pass setting for reaction windows: idle (never ask unless "
+        "you hold a usable card), ask (always ask) or round (pass everything until the end of this round); "
+        "None: no seat, or the game asks no reactions")
     clocks: dict[str, ClockOut] = Field(default_factory=dict, description="per seat; empty when untimed")
     engine_warning: EngineWarningOut | None = Field(
         default=None, description="set when `python -m app replay` found that a rules update replays this "
         "match's log differently; the match itself is left as it was")
 
 
+class FreeSeat(BaseModel):
+    seat: str
+    label: str
+
+
 class MatchSummary(BaseModel):
     match_id: str
     game: str
     title: str
+    name: str
+    free_seats: list[FreeSeat]
     mode: str
     status: str
     players: int

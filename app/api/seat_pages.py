@@ -16,6 +16,7 @@ from app.api.page_kit import (
     back_with,
     checked_form,
     field,
+    page_error,
     page_lang,
     redirect,
     refused,
@@ -40,7 +41,7 @@ async def seat_action(request: Request, match_id: str, user: User | None, do: An
     try:
         await do(form)
     except DomainError as exc:
-        return back_with(request, target, exc.error)
+        return back_with(request, target, page_error(exc))
     return redirect(target)
 
 

@@ -29,6 +29,7 @@ from app.api.page_kit import (
     checked_form,
     field,
     first_error,
+    page_error,
     page_lang,
     refused,
     whole_number,
@@ -83,7 +84,7 @@ async def settings_action(request: Request, user: User | None, do: Any) -> Respo
     try:
         message = await do(form)
     except DomainError as exc:
-        return back_with(request, HERE, exc.error)
+        return back_with(request, HERE, page_error(exc))
     return back_with(request, HERE, message)
 
 

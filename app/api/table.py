@@ -1,8 +1,8 @@
-"""Table life and history: undo, resign, abandon, kick, past views, export and verify."""
+"""Table life and history: undo, resign, abandon, kick, auto-pass, past views, export and verify."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,6 +30,13 @@ class SeatIn(BaseModel):
     seat: str = Field(min_length=1, max_length=40)
 
 
+class AutopassIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["idle", "ask", "round"] = Field(
+        description="idle: never ask me unless I hold a usable card (the default); ask: always ask me; "
+                    "round: pass everything until the end of this round")
+
+
 class VerifyOut(BaseModel):
     ok: bool
     first_divergent_seq: int | None
@@ -44,6 +51,15 @@ class VerifyOut(BaseModel):
 async def undo(match_id: str, body: UndoIn, user: User = Depends(require_user), db: AsyncSession = Depends(get_db),
                cache: MatchCache = Depends(get_cache), tables: MatchWork = Depends(get_work)) -> MatchOut:
     match = await work.undo(tables, db, user, match_id, body.seq)
+    return await match_out(db, cache, match, user)
+
+
+@router.post("/matches/{match_id}/autopass", response_model=MatchOut, responses=ERRORS,
+             summary="Your seat's auto-pass setting for reaction windows (games that ask reactions)")
+async def set_autopass(match_id: str, body: AutopassIn, user: User = Depends(require_user),
+                       db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
+                       tables: MatchWork = Depends(get_work)) -> MatchOut:
+    match = await work.set_autopass(tables, db, user, match_id, body.mode)
     return await match_out(db, cache, match, user)
 
 

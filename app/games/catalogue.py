@@ -9,7 +9,8 @@ a parameter that is itself a message ({"id", "params"}) is rendered in the same 
 of CLDR plural categories (``one``, ``few``, ``many``, ``other``) chosen by the parameter ``n``:
 Polish says "dobiera 1 kartę / 2 karty / 5 kart". A verb agrees with a term that is its subject
 through ``{country:odrzuca|odrzucają}``: the second form where the term's name is grammatically
-plural in that language (``plural_terms``: "Niemcy odrzucają", "Japonia odrzuca").
+plural in that language (``plural_terms``: "Niemcy odrzucają", "Japonia odrzuca"). A term takes the
+case a sentence needs through ``{country:gen}`` (the term "germany:gen": "tura Niemiec").
 
 The catalogue is data, usually YAML shipped in the game's package (``messages:`` and ``terms:``,
 each keyed by language); terms may also come from the game's data pack (space and card names).
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import yaml
@@ -28,6 +29,16 @@ from babel import Locale
 
 LANGS = ("en", "pl")
 Template = str | dict[str, str]
+CASES = frozenset({"gen", "dat", "acc", "ins", "loc"})
+
+# called with (what, lang, key) when a lookup falls back to English or to the key itself (a message id
+# or a term a language lacks); None in production. app/i18n.py sets it when tests ask to record misses.
+on_missing: Callable[[str, str, str], None] | None = None
+
+
+def _missing(what: str, lang: str, key: str) -> None:
+    if on_missing is not None:
+        on_missing(what, lang, key)
 
 
 @functools.cache
@@ -70,11 +81,17 @@ class Catalogue:
     def term(self, value: Any, lang: str) -> str:
         """A term's name in ``lang`` (English when that language lacks it), anything else as is."""
         text = str(value)
-        return self.terms.get(lang, {}).get(text) or self.terms["en"].get(text) or text
+        found = self.terms.get(lang, {}).get(text)
+        if found:
+            return found
+        if on_missing is not None and text in self.terms["en"]:
+            _missing("game term", lang, text)
+        return self.terms["en"].get(text) or text
 
     def template(self, msg_id: str, lang: str, n: Any = None) -> str | None:
         found = self.messages.get(lang, {}).get(msg_id)
         if found is None:
+            _missing("game message", lang, msg_id)
             lang, found = "en", self.messages["en"].get(msg_id)
         if isinstance(found, dict):
             category = _plural_rule(lang)(abs(int(n))) if isinstance(n, int) else "other"
@@ -101,9 +118,17 @@ class Catalogue:
 
     def _field(self, value: Any, spec: str, lang: str) -> str:
         """One placeholder: ``raw`` as given, ``a|b`` the verb form agreeing with the term, else the
-        value in ``lang`` (a term's name, a nested message, a list)."""
+        value in ``lang`` (a term's name, a nested message, a list); ``gen``, ``dat``, ``acc``, ``ins``,
+        ``loc`` the term's form in that grammatical case (a term "<value>:gen"), where the language
+        declines its names as Polish does."""
         if spec == "raw":
             return str(value)
+        if spec in CASES:  # a term's case form: "{country:gen}" -> the term "germany:gen" ("Niemiec")
+            form = self.terms.get(lang, {}).get(f"{value}:{spec}")
+            if form:
+                return form
+            _missing("game term case", lang, f"{value}:{spec}")
+            return str(self._value(value, lang))
         if "|" in spec:
             singular, _, plural = spec.partition("|")
             return plural if str(value) in self.plural_terms.get(lang, ()) else singular

@@ -24,7 +24,15 @@ State = Any  # each game defines its own typed state
 
 
 class Illegal(Exception):
-    """An action the rules forbid. The message reaches the player: name the rule."""
+    """An action the rules forbid. The message reaches the player: name the rule. ``msg`` says the
+    same as a message of the game's catalogue (a page shows it in its language); the platform's own
+    refusals carry a UI message id instead (``ui_key``, ``ui_params``)."""
+
+    def __init__(self, text: str, msg: Msg | None = None, ui_key: str | None = None, **ui_params: Any) -> None:
+        super().__init__(text)
+        self.msg = msg
+        self.ui_key = ui_key
+        self.ui_params = ui_params
 
 
 @dataclass(frozen=True)
@@ -176,6 +184,32 @@ class ViewSections:
 
 
 @dataclass(frozen=True)
+class CardEntry:
+    """One card of a game's card list, in one language: ``key`` is its anchor (#card-<key>)."""
+
+    key: str
+    name: str
+    text: str
+    group: str = ""  # the heading it is listed under (a country, a deck)
+    kind: str = ""  # its type, in the same language
+    count: int = 1
+    ids: tuple[str, ...] = ()  # the ids its copies have in views: #card-<id> lands on this entry too
+
+
+@dataclass(frozen=True)
+class RulesReference:
+    """A game's player-facing rules in our own words, as Rally the Troops' info/rules.html.
+
+    ``directory`` holds one HTML fragment per UI language (``en.html``, ``pl.html``), its
+    sections ``<section id="...">`` with an ``<h2>`` each: the ids are the anchors the table
+    links to (/games/<game>/rules#supply). ``cards(lang)`` lists every card with its text for
+    /games/<game>/cards (anchors #card-<key>); None: the game has no cards to list."""
+
+    directory: str
+    cards: Callable[[str], list[CardEntry]] | None = None
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """Everything of a game besides its rules that the platform shows or runs: its catalogue
     (sentences and terms in every UI language), its board, its view sections, its bots and
@@ -187,6 +221,9 @@ class GamePackage:
     sections: ViewSections = ViewSections()
     bots: tuple[str, ...] = ("rules",)
     data_dir: str | None = None
+    rules: RulesReference | None = None  # the rules reference and card list the table links to
+    # the end-of-game figures read from the public log (docs/protocol.md, "summary")
+    summary: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
 
 
 @runtime_checkable
@@ -240,6 +277,55 @@ class GameRules(Protocol):
     def load(self, data: dict[str, Any]) -> State: ...
 
 
+@dataclass(frozen=True)
+class Pass:
+    """How a seat may let a decision go by (``AutoPasses.autopass``): ``choice`` is the choice id
+    that passes; ``idle`` says the seat holds nothing it could use here, so passing costs nothing."""
+
+    choice: str
+    idle: bool
+
+
+@runtime_checkable
+class AutoPasses(Protocol):
+    """Optional members of a game whose seats are often asked whether to react (a reaction
+    window, a block): the platform may answer such a decision with its pass, as the seat's own
+    answer, by the seat's setting (never ask unless something is usable; always ask; pass
+    everything until the round changes).
+
+    ``autopass`` may look at the seat's own hidden cards (the seat itself decides), so a pass
+    that comes at once tells the other seats the seat had nothing usable: the trade-off every
+    online table with auto-pass accepts (docs/protocol.md)."""
+
+    def autopass(self, state: State, seat: str, decision: Decision) -> Pass | None:
+        """How ``seat`` passes ``decision``; None: it is not a decision one passes (a card
+        play, a discard...) and the seat is always asked."""
+        ...
+
+    def round_mark(self, state: State) -> str:
+        """The game's round now: "pass everything until the end of this round" holds while it
+        stays the same."""
+        ...
+
+
+@runtime_checkable
+class SaysWhatItWaitsFor(Protocol):
+    """An optional member: what the table waits for, in a sentence of the game's catalogue."""
+
+    def waiting_note(self, state: State, viewer: str | None) -> Msg | None:
+        """E.g. "UK may respond: Italy plays Economic Warfare", for ``viewer`` (None: a
+        spectator). Public facts only: the fuzzer checks it against every seat's secrets."""
+        ...
+
+
+def autopass_of(game: GameRules, state: State, seat: str, decision: Decision) -> Pass | None:
+    return game.autopass(state, seat, decision) if isinstance(game, AutoPasses) else None
+
+
+def waiting_note_of(game: GameRules, state: State, viewer: str | None) -> Msg | None:
+    return game.waiting_note(state, viewer) if isinstance(game, SaysWhatItWaitsFor) else None
+
+
 def action_rng(seed: bytes, seq: int) -> random.Random:
     """The RNG for action number ``seq`` of a match: derived, never shared.
 
@@ -256,13 +342,15 @@ def validate_action(decision: Decision, choices: list[str]) -> Action:
         if c not in legal:
             raise Illegal(
                 f"'{c}' is not a legal choice for {decision.kind} ({decision.prompt}); "
-                f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}"
+                f"legal choices: {', '.join(legal) if len(legal) <= 12 else str(len(legal)) + ' options'}",
+                ui_key="err_not_a_choice", choice=c, legal=", ".join(legal) if len(legal) <= 12 else len(legal),
             )
     if len(set(choices)) != len(choices):
-        raise Illegal(f"{decision.kind}: the same choice was given twice")
+        raise Illegal(f"{decision.kind}: the same choice was given twice", ui_key="err_same_choice_twice")
     if not decision.min <= len(choices) <= decision.max:
         raise Illegal(
-            f"{decision.kind} takes between {decision.min} and {decision.max} choices, got {len(choices)}"
+            f"{decision.kind} takes between {decision.min} and {decision.max} choices, got {len(choices)}",
+            ui_key="err_choice_count", min=decision.min, max=decision.max, got=len(choices),
         )
     return Action(decision=decision.id, choices=tuple(choices))
 

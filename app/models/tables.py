@@ -45,16 +45,24 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+def started(status: str) -> bool:
+    """Whether play ever began at a table of this status. Only an open table can be abandoned,
+    so an abandoned one never started either: it has no state, no board and no history."""
+    return status in ("active", "finished")
+
+
 class Match(Base):
     __tablename__ = "matches"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
+    # what the lobby calls the table (None: a table from before names, shown as its game's title)
+    name: Mapped[str | None] = mapped_column(String(60))
     engine_version: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     mode: Mapped[str] = mapped_column(String(8))  # live | async
     players: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(12), default="open")  # open | active | finished
+    status: Mapped[str] = mapped_column(String(12), default="open")  # open | active | finished | abandoned
     seq: Mapped[int] = mapped_column(Integer, default=0)
     seed: Mapped[bytes] = mapped_column(LargeBinary)  # secret: never leaves the server while playing
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
@@ -88,6 +96,10 @@ class MatchSeat(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     bot: Mapped[str | None] = mapped_column(String(40))
     resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # how the seat's reaction windows are answered (app/sessions/autopass.py): idle | ask | round;
+    # "round" passes while the game's round is still ``autopass_round``
+    autopass: Mapped[str] = mapped_column(String(8), default="idle", server_default="idle")
+    autopass_round: Mapped[str | None] = mapped_column(String(40))
 
     __table_args__ = (
         UniqueConstraint("match_id", "user_id", name="uq_one_seat_per_user"),

@@ -1,11 +1,12 @@
-"""Bots answer their seats' decisions as soon as the table waits on them."""
+"""Bots answer their seats' decisions as soon as the table waits on them, and so does a player's
+auto-pass setting (app/sessions/autopass.py) for the reaction windows it passes."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
@@ -78,12 +79,15 @@ class BotDriver:
         return False
 
     async def resume_all(self) -> None:
-        """After a restart: wake the bots of every match that waits on one."""
+        """After a restart: wake the bots of every match that waits on one, and the auto-pass of
+        every player it waits on (the server may have stopped between a move and the pass)."""
         async with self.sessions() as db:
             rows = (await db.execute(
                 select(Match.id, Match.waiting_on, MatchSeat.seat)
                 .join(MatchSeat, MatchSeat.match_id == Match.id)
-                .where(Match.status == "active", MatchSeat.bot.is_not(None)))).all()
+                .where(Match.status == "active",
+                       or_(MatchSeat.bot.is_not(None),
+                           and_(MatchSeat.user_id.is_not(None), MatchSeat.autopass != "ask"))))).all()
         for match_id, waiting, seat in rows:
-            if seat in (waiting or []):
+            if seat in (waiting or []) and match_id not in self.running:
                 self.kick(match_id)

@@ -3,7 +3,7 @@ it travels: app/api/errors.py is the one place that turns each kind into an HTTP
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 
 class DomainError(Exception):
@@ -17,6 +17,17 @@ class DomainError(Exception):
         super().__init__(error)
         self.error = error
         self.extra = extra
+        # the same refusal as a UI message id (app/locale) and its parameters: what a page shows,
+        # in its own language (the JSON API keeps ``error``); or a game's message (``game_msg``)
+        self.ui_key: str | None = None
+        self.ui_params: dict[str, Any] = {}
+        self.game_msg: Any = None
+        self.game_id: str | None = None
+
+    def said(self, key: str, **params: Any) -> Self:
+        """This refusal's words for the pages: the UI message ``key`` with ``params``."""
+        self.ui_key, self.ui_params = key, params
+        return self
 
 
 class Refused(DomainError):

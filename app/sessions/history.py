@@ -15,13 +15,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games.protocol import GameRules, Seat
 from app.games.registry import get as get_game
+from app.games.registry import package
+from app.i18n import t
 from app.models import Action as ActionRow
-from app.models import Match, User
+from app.models import Match, User, started
 from app.sessions import replay_jobs
 from app.sessions.errors import Forbidden, Invalid, NotFound, Refused
-from app.sessions.log_walk import CHECKPOINT_EVERY, LoggedMove, M, setup, walk
+from app.sessions.log_walk import CHECKPOINT_EVERY, LoggedMove, M, setup, standing, walk
 from app.sessions.replay import MatchCache, state_hash
 from app.sessions.service import get_match, seat_of, seat_rows
+from app.sessions.table_view import player_names
 from app.sessions.views import event_msg, event_text, log_lines, seat_view
 
 EXPORT_FORMAT = "warroom-export/1"
@@ -34,8 +37,8 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
 
     Players see their own seat; once the match is over they may look from any seat.
     Everyone else sees the public view."""
-    if match.status == "open":
-        raise Refused("this match has not started: there is no history yet")
+    if not started(match.status):
+        raise Refused(f"this match never started ({match.status}): there is no history").said("err_no_history_yet")
     if not 0 <= seq <= match.seq:
         raise NotFound(f"seq {seq} is outside this match's log (0–{match.seq})")
     seats = await seat_rows(db, match.id)
@@ -45,7 +48,8 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
         if as_seat not in {s.seat for s in seats}:
             raise Invalid(f"seat: no seat '{as_seat}' at this table")
         if you is None or match.status != "finished":
-            raise Forbidden("only the match's players may look from another seat, and only once it is over")
+            raise Forbidden("only the match's players may look from another seat, and only once it is over").said(
+            "err_other_seat_view")
         seat = as_seat
     loaded = await cache.load(db, match, upto=seq)
     view = seat_view(loaded, seat)  # now: a writer may change a cached state at the next await
@@ -54,6 +58,95 @@ async def view_at(db: AsyncSession, cache: MatchCache, match: Match, user: User 
                              .order_by(ActionRow.seq))).all()
     return {"seq": seq, "last_seq": match.seq, "seat": seat, "view": view,
             "log": log_lines([(s, e) for s, e in rows], seat)}
+
+
+@dataclass(frozen=True)
+class SummarySeat:
+    seat: str
+    label: str
+    roles: list[str]
+    player: str | None  # the player's name (None: a bot or nobody)
+    bot: str | None
+    resigned: bool
+    won: bool
+    score: int | None
+
+
+@dataclass(frozen=True)
+class EndSummary:
+    """What the end-of-game summary shows: the winners by name (never a seat that resigned),
+    each seat's score, and the game's own figures read from the public log (VP by round and
+    by country, cards played: ``GamePackage.summary``)."""
+
+    match_id: str
+    game: str
+    outcome: dict[str, Any]
+    seats: list[SummarySeat]
+    figures: dict[str, Any]
+    last_seq: int
+
+    @property
+    def winners(self) -> list[SummarySeat]:
+        return [s for s in self.seats if s.won]
+
+
+def winners_standing(winners: Sequence[str], seats: Sequence[Any]) -> list[str]:
+    """An outcome's winners less the seats whose player resigned: a bot finished the game for
+    them, and a resignation is never a win."""
+    resigned = {s.seat for s in seats if s.resigned}
+    return [w for w in winners if w not in resigned]
+
+
+async def end_summary(db: AsyncSession, match: Match) -> EndSummary:
+    """The finished match's summary; only public facts (the public log), so anyone may read it."""
+    if match.status != "finished" or not match.outcome:
+        raise Refused(t("end_summary_not_yet"))
+    seats = await seat_rows(db, match.id)
+    names = await player_names(db, seats)
+    outcome = dict(match.outcome)
+    won = set(winners_standing(outcome.get("winners") or [], seats))
+    scores = outcome.get("scores") or {}
+    rows = (await db.execute(select(ActionRow.seq, ActionRow.payload, ActionRow.events)
+                             .where(ActionRow.match_id == match.id).order_by(ActionRow.seq))).all()
+    events = {r.seq: r.events for r in rows}
+    lines = [msg for row in standing([LogMove(r.seq, "", r.payload) for r in rows])
+             for msg in _public_msgs(events[row.seq])]
+    summarize = package(match.game).summary
+    figures = summarize(lines) if summarize is not None else {}
+    return EndSummary(
+        match_id=match.id, game=match.game, outcome=outcome, figures=figures, last_seq=match.seq,
+        seats=[SummarySeat(seat=s.seat, label=s.label, roles=list(s.roles or []), player=names.get(s.user_id),
+                           bot=s.bot, resigned=bool(s.resigned), won=s.seat in won, score=scores.get(s.seat))
+               for s in seats])
+
+
+def _public_msgs(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The game's own public lines of a row (table lines such as a resignation are the UI's)."""
+    return [m for m in (event_msg(e, None) for e in events) if isinstance(m, dict) and not m.get("ui")]
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """A public log line that starts a turn (it carries a ``round`` parameter): where the
+    history's scrubber jumps to. ``seq``: the row whose state shows that turn begun."""
+
+    seq: int
+    round: int
+    line: dict[str, Any]  # {seq, text, msg}, as log_lines gives it
+
+
+async def turn_marks(db: AsyncSession, match_id: str) -> list[TurnMark]:
+    """Every turn start of the match's public log, in order (none for a game whose lines name no round)."""
+    rows = (await db.execute(select(ActionRow.seq, ActionRow.payload, ActionRow.events)
+                             .where(ActionRow.match_id == match_id).order_by(ActionRow.seq))).all()
+    events = {r.seq: r.events for r in rows}
+    kept = standing([LogMove(r.seq, "", r.payload) for r in rows])  # an undone row started nothing
+    marks = []
+    for line in log_lines([(m.seq, events[m.seq]) for m in kept], None):
+        params = (line.get("msg") or {}).get("params") or {}
+        if isinstance(params.get("round"), int) and not isinstance(params.get("round"), bool):
+            marks.append(TurnMark(seq=line["seq"], round=params["round"], line=line))
+    return marks
 
 
 async def public_log(db: AsyncSession, match_id: str) -> list[tuple[int, str, dict[str, Any] | None]]:
@@ -69,8 +162,9 @@ async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str,
     withheld (they may be hidden cards), and each seq carries only the hash of its public view:
     the full state holds hands and deck order, and a hash of a small state space gives it away.
     Once it is over, everything: the seed, every choice, and the full-state hash too."""
-    if match.status == "open":
-        raise Refused("this match has not started: there is nothing to export")
+    if not started(match.status):
+        raise Refused(f"this match never started ({match.status}): there is nothing to export").said(
+            "err_no_history_yet")
     seats = await seat_rows(db, match.id)
     you = seat_of(seats, user)
     over = match.status == "finished"
@@ -89,7 +183,10 @@ async def export(db: AsyncSession, match: Match, user: User | None) -> dict[str,
                         "at": row.created_at.isoformat()})
     return {
         "format": EXPORT_FORMAT, "match_id": match.id, "game": match.game, "engine_version": match.engine_version,
-        "options": match.options, "mode": match.mode, "status": match.status, "outcome": match.outcome,
+        "options": match.options, "mode": match.mode, "status": match.status,
+        # a resigned seat is no winner, even in a match finished before that was enforced at the finish
+        "outcome": None if match.outcome is None else {
+            **match.outcome, "winners": winners_standing(match.outcome.get("winners") or [], seats)},
         "seats": [{"seat": s.seat, "label": s.label, "roles": s.roles} for s in seats],
         "seed": match.seed.hex() if over else None,
         "actions": actions,

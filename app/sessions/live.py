@@ -17,25 +17,47 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from app.models import Match, MatchSeat
+from app.models import Match, MatchSeat, started
+from app.sessions.fragments import Rendered, diff, split
 from app.sessions.patch import make_patch
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
+from app.sessions.table_view import TableFacts, TableRead, read_table_facts
 from app.sessions.views import seat_message
 
 log = logging.getLogger("warroom.live")
 
-# renders a page's HTML fragments for one seat from that seat's message (``None``: the
-# table has not started); called after the hub let go of the state, so never given it
-Render = Callable[[dict[str, Any] | None, Match, str | None], Awaitable[str]]
+
+class Page(Protocol):
+    """A page socket's side of a push (the web layer's): what its HTML depends on besides the
+    table (``key``: equal keys render the very same HTML), the render itself, and the frame
+    as this socket sends it. Called after the hub let go of the state, never given it."""
+
+    user: Any  # the signed-in User, or None
+
+    def key(self, read: TableRead) -> Hashable: ...
+
+    def render(self, read: TableRead) -> str: ...
+
+    def frame(self, text: str, seq: int) -> str: ...
+
+
+@dataclass
+class PushStats:
+    """Counters a benchmark or a test reads: page pushes, renders, and fragments' bytes."""
+
+    page_pushes: int = 0  # pushes (of one match) that reached at least one page socket
+    renders: int = 0
+    page_frames: int = 0
+    page_bytes: int = 0
 
 
 @dataclass(eq=False)
@@ -48,8 +70,9 @@ class Subscriber:
     match_id: str
     user_id: int | None
     seat: str | None = None
-    render: Render | None = None  # None: JSON messages; else HTML fragments (htmx pages)
+    page: Page | None = None  # None: JSON messages; else HTML fragments (htmx pages)
     last: dict[str, Any] | None = None  # never changed once sent: patches are computed against it
+    sent: Rendered | None = None  # a page's last render as sent (never changed): the next is a diff
     last_key: tuple[int, str, str | None] | None = None  # (seq, status, seat) of ``last``
     # the socket's own writer drains this; a client too slow to keep up is dropped and resyncs
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
@@ -90,6 +113,7 @@ class Hub:
         self.tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
         self.on_commit: list[Callable[[str], None]] = []  # e.g. the bot driver
+        self.stats = PushStats()
 
     # --- lifecycle -------------------------------------------------------
     def start(self) -> None:
@@ -109,10 +133,10 @@ class Hub:
         """Register a socket (or resync one) and send it the full message for its seat now:
         whatever seq the client last saw, the full message is what it missed."""
         self.subscribers.setdefault(sub.match_id, set()).add(sub)
-        sub.last, sub.last_key = None, None
+        sub.last, sub.last_key, sub.sent = None, None, None
         frame = await self._frame(sub.match_id, [sub])
         if frame is not None:
-            await self._deliver(sub, frame, {})
+            await self._deliver_all([sub], frame)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.match_id)
@@ -121,6 +145,10 @@ class Hub:
             if not subs:
                 del self.subscribers[sub.match_id]
                 self.seating.pop(sub.match_id, None)
+
+    async def push_now(self, match_id: str) -> None:
+        """Push ``match_id`` to its local sockets now, as after a commit (tests, benchmarks)."""
+        await self._push_match(match_id, None)
 
     def mark(self, match_id: str, seq: int | None = None, table: bool = True) -> None:
         """Push ``match_id`` soon. ``seq`` of a move (``table`` False) lets a current cache
@@ -193,15 +221,68 @@ class Hub:
             if not subs:
                 return
             frame = self._current_frame(match_id, seq, subs) if seq is not None else None
-            if frame is None or any(s.render is not None for s in subs):  # pages also show seats and chat
+            if frame is None or any(s.page is not None for s in subs):  # pages also show seats and chat
                 frame = await self._frame(match_id, subs)
             if frame is None:
                 return
-            patches: dict[tuple[str | None, int], str] = {}
-            for sub in subs:
-                await self._deliver(sub, frame, patches)
+            await self._deliver_all(subs, frame)
         except Exception:
             log.exception("pushing match %s failed", match_id)
+
+    async def _deliver_all(self, subs: list[Subscriber], frame: Frame) -> None:
+        patches: dict[tuple[str | None, int], str] = {}
+        for sub in subs:
+            if sub.page is None:
+                await self._deliver(sub, frame, patches)
+        pages = [s for s in subs if s.page is not None]
+        if pages:
+            await self._deliver_pages(pages, frame)
+
+    async def _deliver_pages(self, subs: list[Subscriber], frame: Frame) -> None:
+        """One read of the table for all page sockets, one render per key, one diff per key and
+        last render sent: sockets of one key that hold the same render get the same frame."""
+        assert frame.match is not None
+        for sub in subs:
+            sub.seat = frame.seat_of_user.get(sub.user_id) if sub.user_id is not None else None
+        users = {s.user_id for s in subs if s.user_id is not None}
+        async with self.sessions() as db:
+            facts = await read_table_facts(db, frame.match, users, {s.seat for s in subs if s.seat is not None})
+        self.stats.page_pushes += 1
+        renders: dict[Hashable, Rendered] = {}
+        diffs: dict[tuple[int, Hashable], str] = {}  # by id() of the render a socket holds: kept alive below
+        held = [s.sent for s in subs]  # noqa: F841 - no id() is reused while the diffs are keyed by it
+        for sub in subs:
+            page = sub.page
+            assert page is not None
+            read = self._page_read(facts, frame, sub)
+            key = page.key(read)
+            rendered = renders.get(key)
+            if rendered is None:
+                rendered = renders[key] = split(page.render(read))
+                self.stats.renders += 1
+            shared = (id(sub.sent), key)
+            text = diffs.get(shared)
+            if text is None:
+                text = diffs[shared] = diff(sub.sent, rendered)
+            sub.sent, sub.last_key = rendered, (frame.seq, frame.status, sub.seat)
+            if text:  # nothing changed for this socket: nothing is sent
+                out = page.frame(text, frame.seq)
+                self.stats.page_frames += 1
+                self.stats.page_bytes += len(out.encode())
+                await self._send(sub, out)
+
+    @staticmethod
+    def _page_read(facts: TableFacts, frame: Frame, sub: Subscriber) -> TableRead:
+        message = frame.messages[sub.seat] if started(frame.status) else None
+        return facts.read_for(sub.page.user if sub.page else None, sub.seat, message)
+
+    def page_sent(self, match_id: str, user_id: int, same: Callable[[Page], bool]) -> Rendered | None:
+        """The render this worker's page socket of ``user_id`` (``same``: that very browser)
+        was last sent, when all such sockets hold the same one: what the page shows, or is
+        about to, so a post's reply need carry only what differs from it."""
+        held = {id(s.sent): s.sent for s in self.subscribers.get(match_id, ())
+                if s.page is not None and s.user_id == user_id and same(s.page)}
+        return next(iter(held.values())) if len(held) == 1 else None
 
     def _current_frame(self, match_id: str, seq: int, subs: list[Subscriber]) -> Frame | None:
         """This worker already holds that committed seq (it made the move, most often) and
@@ -211,7 +292,7 @@ class Hub:
         # a writer that has applied the next move has moved ``loaded.seq`` past ``seq`` too
         if seating is None or loaded is None or loaded.seq != seq:
             return None
-        if loaded.head is None or loaded.head.status == "open":
+        if loaded.head is None or not started(loaded.head.status):
             return None
         return build_frame(None, loaded, loaded.head, seating, subs)
 
@@ -228,7 +309,7 @@ class Hub:
             seating = {uid: seat for uid, seat in rows}
             if match_id in self.subscribers:
                 self.seating[match_id] = seating
-            loaded = None if match.status == "open" else await self.cache.load(db, match)
+            loaded = await self.cache.load(db, match) if started(match.status) else None
             return build_frame(match, loaded, match, seating, subs)
 
     async def _deliver(self, sub: Subscriber, frame: Frame,
@@ -236,12 +317,6 @@ class Hub:
         sub.seat = frame.seat_of_user.get(sub.user_id) if sub.user_id is not None else None
         message = frame.messages[sub.seat]
         key = (frame.seq, frame.status, sub.seat)
-        if sub.render is not None:
-            assert frame.match is not None
-            text = await sub.render(message if frame.status != "open" else None, frame.match, sub.seat)
-            sub.last_key = key
-            await self._send(sub, text)
-            return
         if sub.last is not None and sub.last_key == key:
             return  # already has it (a notification and a poll can race)
         if sub.last is None:

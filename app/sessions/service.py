@@ -25,8 +25,10 @@ from app.games.protocol import (
 )
 from app.games.registry import get as get_game
 from app.games.registry import package
+from app.i18n import t
 from app.models import Action as ActionRow
 from app.models import Match, MatchPace, MatchSeat, Snapshot, User
+from app.sessions import autopass
 from app.sessions.clock_rules import ClockError, parse_pace
 from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMidway, Stale, not_found
 from app.sessions.hooks import turn_changed
@@ -80,18 +82,40 @@ def check_options(game: GameRules, options: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+TABLE_NAME_MAX = 60
+
+
+def table_name(given: str | None) -> str | None:
+    """The name a new table goes by: the one given, tidied; None leaves it to each reader's language
+    ("<host>'s game", "Gra: <host>"), see ``shown_table_name``."""
+    name = " ".join((given or "").split())  # tabs and line breaks fold into single spaces
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise Invalid(t("table_name_control"))
+    if len(name) > TABLE_NAME_MAX:
+        raise Invalid(t("table_name_too_long", max=TABLE_NAME_MAX, got=len(name)))
+    return name or None
+
+
+def shown_table_name(name: str | None, host: str | None, game_title: str) -> str:
+    """A table's name as a reader sees it: its own, else its host's game in the reader's language."""
+    if name:
+        return name
+    return t("table_default_name", name=host) if host else game_title
+
+
 async def create_match(db: AsyncSession, user: User, game_id: str, players: int, options: dict[str, Any],
-                       mode: str, clock: dict[str, Any] | None = None) -> Match:
+                       mode: str, clock: dict[str, Any] | None = None, name: str | None = None) -> Match:
     game = get_game(game_id)
     if game is None:
         raise Invalid(f"game: '{game_id}' is not installed here")
     if not game.min_players <= players <= game.max_players:
-        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players")
+        raise Invalid(f"players: {game.title} takes {game.min_players}–{game.max_players} players").said(
+            "err_players_range", min=game.min_players, max=game.max_players)
     opts = check_options(game, options)
     try:
         seats = game.roles(players, opts)
     except Illegal as exc:
-        raise Invalid(f"players: {exc}") from exc
+        raise Invalid(f"players: {exc}").said("err_players_range", min=game.min_players, max=game.max_players) from exc
     try:
         pace = parse_pace(mode, clock)  # None: untimed
     except ClockError as exc:
@@ -99,9 +123,9 @@ async def create_match(db: AsyncSession, user: User, game_id: str, players: int,
     match_id = new_match_id()
     while await db.get(Match, match_id) is not None:  # only a seeded test run ever repeats an id
         match_id = new_match_id()
-    match = Match(id=match_id, game=game.id, engine_version=game.version, options=opts, mode=mode,
-                  players=players, status="open", seq=0, seed=new_match_seed(), created_by=user.id,
-                  waiting_on=[])
+    match = Match(id=match_id, game=game.id, name=table_name(name), engine_version=game.version,
+                  options=opts, mode=mode, players=players, status="open", seq=0, seed=new_match_seed(),
+                  created_by=user.id, waiting_on=[])
     db.add(match)
     await db.flush()
     for position, seat in enumerate(seats):
@@ -150,32 +174,32 @@ async def seated(db: AsyncSession, user: User, match_id: str, doing: str) -> tup
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise Forbidden("you do not hold a seat at this table")
+        raise Forbidden("you do not hold a seat at this table").said("err_no_seat")
     if match.status != "active":
-        raise Refused(f"this match is {match.status}: there is nothing to {doing}")
+        raise Refused(f"this match is {match.status}: there is nothing to {doing}").said("err_match_not_in_play")
     return match, seats, seat
 
 
 async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) -> str:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise Refused("this table has already started; you can watch it as a spectator")
+        raise Refused("this table has already started; you can watch it as a spectator").said("err_already_started")
     seats = await seat_rows(db, match_id)
     if (mine := seat_of(seats, user)) is not None:
         if seat in (None, mine):
             return mine
-        raise Refused(f"you already sit in seat '{mine}'; one seat per player")
+        raise Refused(f"you already sit in seat '{mine}'; one seat per player").said("err_one_seat")
     free = [s for s in seats if s.user_id is None and s.bot is None]
     if seat is None:
         if not free:
-            raise Refused("every seat at this table is taken")
+            raise Refused("every seat at this table is taken").said("err_table_full")
         chosen = free[0]
     else:
         chosen = next((s for s in seats if s.seat == seat), None)
         if chosen is None:
             raise Invalid(f"seat: no seat '{seat}' at this table (seats: {', '.join(s.seat for s in seats)})")
         if chosen not in free:
-            raise Refused(f"seat '{seat}' is already taken")
+            raise Refused(f"seat '{seat}' is already taken").said("err_seat_taken").said("err_seat_taken")
     chosen.user_id = user.id
     await db.flush()
     return chosen.seat
@@ -184,18 +208,18 @@ async def join(db: AsyncSession, user: User, match_id: str, seat: str | None) ->
 async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: str) -> None:
     match = await get_match(db, match_id, lock=True)
     if match.status != "open":
-        raise Refused("bots can only fill seats before the match starts")
+        raise Refused("bots can only fill seats before the match starts").said("err_bots_before_start")
     known = (RANDOM_BOT, *package(match.game).bots)
     if bot not in known:
         raise Invalid(f"bot: unknown bot '{bot}' (known: {', '.join(known)})")
     seats = await seat_rows(db, match_id)
     if seat_of(seats, user) is None and match.created_by != user.id:
-        raise Forbidden("only the table's host or a seated player may add bots")
+        raise Forbidden("only the table's host or a seated player may add bots").said("err_bots_who")
     chosen = next((s for s in seats if s.seat == seat), None)
     if chosen is None:
         raise Invalid(f"seat: no seat '{seat}' at this table")
     if chosen.user_id is not None or chosen.bot is not None:
-        raise Refused(f"seat '{seat}' is already taken")
+        raise Refused(f"seat '{seat}' is already taken").said("err_seat_taken")
     chosen.bot = bot
     await db.flush()
 
@@ -203,13 +227,14 @@ async def add_bot(db: AsyncSession, user: User, match_id: str, seat: str, bot: s
 async def start(db: AsyncSession, cache: MatchCache, user: User, match_id: str) -> Match:
     match = await get_match(db, match_id, lock=True)
     if match.created_by != user.id:
-        raise Forbidden("only the player who created the table may start it")
+        raise Forbidden("only the player who created the table may start it").said("err_host_starts")
     if match.status != "open":
-        raise Refused(f"this match is already {match.status}")
+        raise Refused(f"this match is already {match.status}").said("err_already_started")
     seats = await seat_rows(db, match_id)
     empty = [s.seat for s in seats if s.user_id is None and s.bot is None]
     if empty:
-        raise Refused(f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)")
+        raise Refused(f"cannot start: seats {', '.join(empty)} are empty (invite players or add bots)").said(
+            "err_empty_seats")
     match.status = "active"
     cache.forget(match_id)
     loaded = await cache.load(db, match)
@@ -227,6 +252,18 @@ def settle(match: Match, loaded: LoadedMatch) -> None:
         finish(match, asdict(outcome))
     match.waiting_on = [] if outcome else waiting_on(loaded)
     loaded.head = MatchHead.of(match)
+
+
+async def drop_resigned_winners(db: AsyncSession, match: Match) -> None:
+    """A seat whose player resigned never wins, even when the bot that took it over plays on to
+    its team's victory: the game's outcome names seats, the table knows who gave up."""
+    if match.status != "finished" or not match.outcome:
+        return
+    resigned = {s.seat for s in await seat_rows(db, match.id) if s.resigned}
+    winners = list(match.outcome.get("winners") or [])
+    if resigned & set(winners):
+        match.outcome = {**match.outcome, "winners": [w for w in winners if w not in resigned],
+                         "resigned": sorted(resigned & set(winners))}
 
 
 def utcnow() -> datetime:
@@ -254,6 +291,15 @@ async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
                      {"channel": NOTIFY_CHANNEL, "payload": f"{match.id}:{match.seq}:{kind}"})
 
 
+def rules_refusal(exc: Illegal, game_id: str | None = None) -> RefusedMidway:
+    """The rules' refusal, with its words for the pages (a game message or a UI key) kept."""
+    refusal = RefusedMidway(str(exc))
+    if exc.ui_key:
+        refusal.said(exc.ui_key, **exc.ui_params)
+    refusal.game_msg, refusal.game_id = exc.msg, game_id
+    return refusal
+
+
 def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
     pending = loaded.game.pending(loaded.state)
     for decision in pending:
@@ -261,22 +307,24 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
             return decision
     mine = [d.id for d in pending if d.seat == seat]
     if any(d.id == decision_id for d in pending):  # a seat the caller does not hold: forbidden, not malformed
-        raise Forbidden(f"decision '{decision_id}' is not yours to make: it is another seat's turn")
+        raise Forbidden(f"decision '{decision_id}' is not yours to make: it is another seat's turn").said(
+            "err_not_your_decision")
     if not mine:
-        raise Refused(f"it is not your turn: nothing is waiting on seat '{seat}'")
-    raise Refused(f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}")
+        raise Refused(f"it is not your turn: nothing is waiting on seat '{seat}'").said("err_not_your_turn")
+    raise Refused(f"decision '{decision_id}' is not pending; waiting on you: {', '.join(mine)}").said(
+        "err_not_pending")
 
 
 async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
-                        action: Action, user_id: int | None, key: str | None) -> None:
+                        action: Action, user_id: int | None, key: str | None, *, auto: bool = False) -> None:
     """Apply ``action`` to the locked match and write it to the log, in the caller's
     transaction, which runs inside ``cache.writing``: on any failure the cached state,
-    perhaps half-changed, is dropped there."""
+    perhaps half-changed, is dropped there. ``auto``: the seat's auto-pass setting answered."""
     seq = match.seq + 1
     try:
         events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
     except Illegal as exc:
-        raise RefusedMidway(str(exc)) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
@@ -285,12 +333,15 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
         payload["undoable"] = True
     if decision.group is not None:
         payload["group"] = decision.group  # lets a seat take back its answer inside the step
+    if auto:
+        payload["auto"] = True  # the seat's own answer, sent by its auto-pass setting
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state),
                      engine_version=loaded.game.version))
     match.seq = seq
     before = list(match.waiting_on or [])
     settle(match, loaded)
+    await drop_resigned_winners(db, match)
     await turn_changed(db, match, before, utcnow())
     loaded.remember(seq, logged)
     if seq % snapshot_every() == 0:
@@ -307,19 +358,20 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
     if seat is None:
-        raise Forbidden("you do not hold a seat at this table; spectators cannot act")
+        raise Forbidden("you do not hold a seat at this table; spectators cannot act").said("err_spectator_acts")
     if next(s for s in seats if s.seat == seat).bot:
-        raise Forbidden(f"a bot plays seat '{seat}' now; reclaim the seat before moving")
+        raise Forbidden(f"a bot plays seat '{seat}' now; reclaim the seat before moving").said("err_bot_plays_seat")
     if key is not None:
         earlier = await db.scalar(select(ActionRow).where(ActionRow.match_id == match_id,
                                                           ActionRow.idempotency_key == key))
         if earlier is not None:
             if earlier.user_id != user.id:
                 raise Conflict("this idempotency key was already used by someone else")
-            return Submitted(match, earlier.seq, False, seat, has_bots=any(s.bot for s in seats))
+            return Submitted(match, earlier.seq, False, seat, has_bots=answered_for_seats(match, seats))
     if match.status != "active":
-        raise Refused(f"this match is {match.status}: no moves can be made")
-    stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}")
+        raise Refused(f"this match is {match.status}: no moves can be made").said("err_match_not_in_play")
+    stale = Stale(f"stale move: it was made against seq {seq} but the table is at seq {match.seq}").said(
+        "err_stale_move", seq=seq, now=match.seq)
     if seq > match.seq:
         raise stale
     loaded = await cache.load(db, match)
@@ -329,9 +381,9 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     try:
         action = validate_action(decision, choices)
     except Illegal as exc:
-        raise RefusedMidway(str(exc)) from exc
+        raise rules_refusal(exc, loaded.game.id) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
-    return Submitted(match, match.seq, True, seat, has_bots=any(s.bot for s in seats))
+    return Submitted(match, match.seq, True, seat, has_bots=answered_for_seats(match, seats))
 
 
 @dataclass(frozen=True)
@@ -340,20 +392,39 @@ class Submitted:
     seq: int  # of the move (or of the earlier request with the same key)
     applied: bool
     seat: str
-    has_bots: bool  # whether a bot may be due to answer next
+    has_bots: bool  # whether a bot (or a seat's auto-pass) may be due to answer next
+
+
+def answered_for_seats(match: Match, seats: list[MatchSeat]) -> bool:
+    """Whether the server may answer for some seat: a bot, or a player's auto-pass setting."""
+    return any(s.bot for s in seats) or (autopass.offered(get_game(match.game))
+                                         and any(autopass.may_pass(s) for s in seats))
 
 
 async def bot_step(db: AsyncSession, cache: MatchCache, match_id: str) -> bool:
-    """Let one bot answer one pending decision. Returns whether a bot moved."""
+    """Let one bot answer one pending decision, or one seat's auto-pass setting pass one
+    reaction window for it. Returns whether anything moved."""
     match = await get_match(db, match_id, lock=True)
     if match.status != "active":
         return False
     seats = await seat_rows(db, match_id)
     bots = {s.seat: s.bot for s in seats if s.bot}
-    if not bots or not set(match.waiting_on) & bots.keys():
+    passers = {s.seat: s for s in seats if autopass.may_pass(s)} if autopass.offered(get_game(match.game)) else {}
+    if not set(match.waiting_on) & (bots.keys() | passers.keys()):
         return False
     loaded = await cache.load(db, match)
-    decision = next((d for d in loaded.game.pending(loaded.state) if d.seat in bots and not d.optional), None)
+    decision: Decision | None = None
+    for d in loaded.game.pending(loaded.state):
+        if d.optional:
+            continue
+        if d.seat in passers and (choice := autopass.due(loaded.game, loaded.state, passers[d.seat], d)):
+            # the seat's own answer: attributed to it, marked auto, replayed like any other
+            await commit_action(db, match, loaded, d.seat, d, validate_action(d, [choice]), passers[d.seat].user_id,
+                                None, auto=True)
+            return True
+        if d.seat in bots:
+            decision = d
+            break
     if decision is None:
         return False
     rng = action_rng(match.seed, -(match.seq + 1))  # a bot's own dice, apart from the game's

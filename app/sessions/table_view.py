@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Action as ActionRow
-from app.models import Match, MatchSeat, User
+from app.models import Match, MatchSeat, User, started
 from app.sessions import chat, lobby, service
 from app.sessions.clocks import clock_states
 from app.sessions.log_walk import undoable_move
@@ -58,20 +58,17 @@ async def read_table(db: AsyncSession, cache: MatchCache, match: Match, user: se
     return TableRead(match, seats, you, names, clocks, await read_message(db, cache, match, you))
 
 
-async def read_table_page(db: AsyncSession, cache: MatchCache, match: Match, user: User | None, *,
-                          message: dict[str, Any] | None = None, message_seat: str | None = None) -> TableRead:
+async def read_table_page(db: AsyncSession, cache: MatchCache, match: Match, user: User | None) -> TableRead:
     """What the table page shows of a match to ``user``: the API's read, plus the chat, whether
-    the caller may take a move back, and how many matches wait on them. ``message`` is the
-    message for ``message_seat`` when the live hub already built it (the page socket)."""
+    the caller may take a move back, and how many matches wait on them. (The page socket reads
+    the same once per push for all its sockets: ``read_table_facts``.)"""
     seats = await service.seat_rows(db, match.id)
     you = service.seat_of(seats, user)
     names = await player_names(db, seats)
     clocks = await clock_states(db, match, seats, service.utcnow()) if match.status == "active" else {}
     read = TableRead(match, seats, you, names, clocks, None)
-    if match.status not in ("open", "abandoned"):
-        if message is None or message_seat != you:  # the seat changed since the hub looked
-            message = await read_message(db, cache, match, you)
-        read.message = message
+    if started(match.status):
+        read.message = await read_message(db, cache, match, you)
     mine = read.mine
     playing = match.status == "active" and mine is not None and not mine.bot
     if chat.chat_open_to(match, you):
@@ -92,7 +89,7 @@ async def read_chat(db: AsyncSession, match_id: str, user: User | None) -> list[
 async def read_message(db: AsyncSession, cache: MatchCache, match: Match, seat: str | None) -> dict[str, Any]:
     """The seat's message as of ``match`` (or newer), for a reader: never waits on the
     match's lock while holding a connection, and builds it before anything else runs."""
-    if match.status == "open":
+    if not started(match.status):
         return seat_message(None, match, seat)
     loaded = await cache.read(db, match)
     return seat_message(loaded, loaded.head if loaded.seq != match.seq and loaded.head else match, seat)
@@ -118,14 +115,63 @@ async def player_names(db: AsyncSession, seats: list[MatchSeat]) -> dict[int | N
 async def last_move_undoable(db: AsyncSession, match_id: str, seat: str) -> bool:
     """Whether the caller has a move it may take back now (the server checks again on undo):
     the newest moves of the log, less the ones undone, judged by the undo rule itself."""
-    rows = list(reversed((await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
-                                           .where(ActionRow.match_id == match_id)
-                                           .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()))
-    undone = {int(r.payload["undo"]) for r in rows if "undo" in r.payload}
-    standing = [r for r in rows if "undo" not in r.payload and r.seq not in undone]
-    return undoable_move(standing, seat) is not None
+    return undoable_move(await standing_moves(db, match_id), seat) is not None
 
 
 def history_allowed(match: Match, you: str | None) -> bool:
     """Players step through their own seat while it runs; everyone once it is over."""
     return match.status == "finished" or (match.status == "active" and you is not None)
+
+
+@dataclass
+class TableFacts:
+    """What every page socket of a match shows besides its seat's message, read once per push
+    (never per socket): the seats, names, clocks, chat, who may take a move back, and how many
+    matches wait on each watching user."""
+
+    match: Match
+    seats: list[MatchSeat]
+    names: dict[int | None, str]
+    clocks: dict[str, dict[str, Any]]
+    chat: list[chat.ChatLine] | None  # None: no watcher may read it
+    undoable: dict[str, bool]
+    waiting: dict[int, int]
+
+    def read_for(self, user: User | None, you: str | None, message: dict[str, Any] | None) -> TableRead:
+        """One socket's ``TableRead``, from the facts alone: ``you`` and ``message`` are the
+        hub's (the seat it read and the message it built for that seat)."""
+        match = self.match
+        read = TableRead(match, self.seats, you, self.names, self.clocks,
+                         message if match.status not in ("open", "abandoned") else None)
+        mine = read.mine
+        playing = match.status == "active" and mine is not None and not mine.bot
+        read.chat = self.chat if chat.chat_open_to(match, you) else None
+        read.can_undo = playing and you is not None and self.undoable.get(you, False)
+        read.moves_waiting = self.waiting.get(user.id, 0) if user is not None else 0
+        return read
+
+
+async def read_table_facts(db: AsyncSession, match: Match, users: set[int], seated: set[str]) -> TableFacts:
+    """The facts for a push to the page sockets of ``users`` (their seats ``seated``)."""
+    seats = await service.seat_rows(db, match.id)
+    names = await player_names(db, seats)
+    clocks = await clock_states(db, match, seats, service.utcnow()) if match.status == "active" else {}
+    by_seat = {s.seat: s for s in seats}
+    readers = match.spectator_chat or any(s.user_id in users for s in seats)
+    lines = await chat.lines(db, match.id, CHAT_LINES, newest=True) if readers else None
+    undoable: dict[str, bool] = {}
+    players = sorted(s for s in seated if s in by_seat and not by_seat[s].bot)
+    if match.status == "active" and players:
+        standing = await standing_moves(db, match.id)
+        undoable = {seat: undoable_move(standing, seat) is not None for seat in players}
+    waiting = await lobby.moves_waiting_for(db, users)
+    return TableFacts(match, seats, names, clocks, lines, undoable, waiting)
+
+
+async def standing_moves(db: AsyncSession, match_id: str) -> list[Any]:
+    """The newest moves of the log, less the ones undone (what the undo rule judges)."""
+    rows = list(reversed((await db.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.payload)
+                                           .where(ActionRow.match_id == match_id)
+                                           .order_by(ActionRow.seq.desc()).limit(UNDO_LOOKBACK))).all()))
+    undone = {int(r.payload["undo"]) for r in rows if "undo" in r.payload}
+    return [r for r in rows if "undo" not in r.payload and r.seq not in undone]

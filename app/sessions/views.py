@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any
 
-from app.games.protocol import Decision, Msg
+from app.games.protocol import Decision, Msg, waiting_note_of
 from app.models import Match
 from app.sessions.replay import LoadedMatch, MatchHead
 
@@ -78,7 +78,7 @@ def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str
     so not even one's own future hand is shown."""
     if loaded is None:
         return {"seq": 0, "status": match.status, "view": {}, "pending": [], "waiting_on": [], "log": [],
-                "outcome": None}
+                "outcome": None, "waiting_note": None}
     return {
         "seq": loaded.seq,
         "status": match.status,
@@ -87,4 +87,10 @@ def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str
         "waiting_on": list(match.waiting_on),
         "log": log_lines(loaded.tail, seat),
         "outcome": copy.deepcopy(match.outcome),
+        "waiting_note": waiting_note(loaded, seat) if match.status == "active" else None,
     }
+
+
+def waiting_note(loaded: LoadedMatch, seat: str | None) -> dict[str, Any] | None:
+    """What the table waits for, in the game's words (``SaysWhatItWaitsFor``; public facts only)."""
+    return msg_payload(waiting_note_of(loaded.game, loaded.state, seat))

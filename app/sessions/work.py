@@ -47,14 +47,15 @@ class MatchWork:
 # --------------------------------------------------------------------------- before the start
 async def open_table(db: AsyncSession, user: User, conn: HTTPConnection, game: str, players: int,
                      options: dict[str, Any], mode: str, clock: dict[str, Any] | None, *, spectator_chat: bool,
-                     private: bool) -> Match:
-    """Create a table and seat its host, in one transaction (no lock: nobody knows its id yet)."""
+                     private: bool, name: str | None = None, seat: str | None = None) -> Match:
+    """Create a table and seat its host in the seat they chose (None: the first), in one
+    transaction (no lock: nobody knows its id yet)."""
     async with db.begin():
         await floods.admit_table(db, user, conn)
-        match = await service.create_match(db, user, game, players, options, mode, clock)
+        match = await service.create_match(db, user, game, players, options, mode, clock, name)
         match.spectator_chat = spectator_chat
         match.private = private
-        await service.join(db, user, match.id, None)
+        await service.join(db, user, match.id, seat)
     return match
 
 
@@ -103,6 +104,12 @@ async def undo(work: MatchWork, db: AsyncSession, user: User, match_id: str, seq
 
 async def resign(work: MatchWork, db: AsyncSession, user: User, match_id: str) -> Match:
     return await work.change(db, match_id, lambda: table_life.resign(db, work.cache, user, match_id), wake_bots=True)
+
+
+async def set_autopass(work: MatchWork, db: AsyncSession, user: User, match_id: str, mode: str) -> Match:
+    """The caller's auto-pass setting; a window already waiting on the seat may pass at once."""
+    return await work.change(db, match_id, lambda: table_life.set_autopass(db, work.cache, user, match_id, mode),
+                             wake_bots=True)
 
 
 async def say(work: MatchWork, db: AsyncSession, user: User, match_id: str, text: str) -> None:

@@ -21,9 +21,9 @@ pytestmark = pytest.mark.browser
 # one look at the page, then one answer: a push landing between two Playwright calls could
 # otherwise turn a map decision into a click on its button in Decisions
 ANSWER_UNLESS_MAP = """() => {
-  if (document.querySelector(".qmg-map .space.target")) return "map";
+  if (document.querySelector(".qmg-targets .space.target")) return "map";
   // a Build Army or Land Battle card from the hand first: it asks for a space on the map next
-  const cards = [...document.querySelectorAll(".qmg-hand-form button[name=choice]")];
+  const cards = [...document.querySelectorAll("#hand button[name=choice]")];
   const button = cards.find(b => b.value.startsWith("play:") && /Build Army|Land Battle/.test(b.textContent))
     || cards[0] || document.querySelector("#decisions form.decision button[name=choice]");
   if (button) { button.click(); return "button " + button.value; }
@@ -71,7 +71,7 @@ def test_the_qmg_board_is_styled_and_answers_from_the_keyboard(server: Any, brow
         assert page.evaluate("getComputedStyle(document.querySelector('.qmg-tug')).width") == "150px"
         assert page.locator(".qmg-tug .qmg-tug-mark").count() == 1
 
-        target = page.locator(".qmg-map .space.target")
+        target = page.locator(".qmg-targets .space.target")
         deadline = time.monotonic() + 60
         answered: list[str] = []
         while time.monotonic() < deadline:

@@ -82,7 +82,7 @@ def test_answer_refuses_a_missing_token_a_stale_seq_and_an_illegal_choice(server
     r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "9"}, token)
     assert r.status_code == 400
     assert "is not a legal choice for bid" in r.text and "legal choices: 0, 1, 2" in r.text
-    assert 'id="decisions"' in r.text
+    assert 'id="decisions"' not in r.text  # the refusal alone: the form stays as the player left it
     assert alice.match(match_id)["seq"] == seq  # nothing changed
 
     r = answer(alice, match_id, {"seq": seq, "decision": "bid:p1:round1", "choice": "1"}, token)

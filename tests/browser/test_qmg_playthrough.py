@@ -39,12 +39,12 @@ def seq_of(page: Any) -> int:
 
 def answer_first_choice(page: Any) -> str:
     """Click the first legal answer the page offers; returns what was clicked (for the failure message)."""
-    target = page.locator(".qmg-map .space.target[hx-post]")
+    target = page.locator(".qmg-targets .space.target[hx-post]")
     if target.count():
         space = target.first.get_attribute("data-space")
         target.first.click()
         return f"map:{space}"
-    card_button = page.locator(".qmg-hand-form button[name=choice]")
+    card_button = page.locator("#hand button[name=choice]")
     if card_button.count():
         value = card_button.first.get_attribute("value")
         card_button.first.click()
@@ -59,7 +59,13 @@ def answer_first_choice(page: Any) -> str:
     least = int(re.findall(r"\d+", legend)[0])  # "Pick between {min} and {max}"
     boxes = form.locator("input[type=checkbox]")
     for i in range(least):
-        boxes.nth(i).check()
+        # a pick of cards from one's hand is made on the cards (labels of the prompt bar's boxes)
+        card = page.locator(f"#hand label[for='{boxes.nth(i).get_attribute('id')}']")
+        if card.count():
+            card.click()
+        else:
+            boxes.nth(i).check()
+        assert boxes.nth(i).is_checked()
     form.locator("button").last.click()
     return f"boxes:{least}"
 

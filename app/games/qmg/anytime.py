@@ -45,9 +45,11 @@ def is_removal(decision_id: str) -> bool:
 def apply_removal(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
     offered = next((d for d in removal_decisions(ctx.state) if d.id == decision_id), None)
     if offered is None or offered.seat != seat:
-        raise Illegal("taking a unit off the board is offered between steps, at an action-phase prompt; not now")
+        raise Illegal("taking a unit off the board is offered between steps, at an action-phase prompt; not now",
+                      msg=say("illegal_removal_not_now"))
     if len(choices) != 1 or choices[0] not in offered.choice_ids():
-        raise Illegal(f"choose one of your units to take off: {', '.join(offered.choice_ids())}")
+        raise Illegal(f"choose one of your units to take off: {', '.join(offered.choice_ids())}",
+                      msg=say("illegal_removal_pick"))
     country, _, space = choices[0].partition(":")
     ctx.state.lift(space, country)
     ctx.log("takes_unit_off", country=country, unit=board.kind_at(space), space=space)

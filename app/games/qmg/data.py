@@ -208,6 +208,7 @@ class CardDef(BaseModel):
     name_en: str
     name_pl: str
     summary: str
+    summary_pl: str
     uncertain: str | None = None
 
 
@@ -258,9 +259,27 @@ def _space_refs(node: Any, key: str | None = None) -> list[str]:
 
 
 @cache
+def polish() -> dict[str, Any]:
+    """The cards in Polish (data/cards_pl.yaml): a text for every basic type and unique card, and a
+    name for each unique card the rulebook does not name (cards.yaml's name_pl wins)."""
+    data = _read("cards_pl.yaml")
+    pack = card_pack()
+    lacking = [t for t in pack.basic_card_types if not data["basic_card_types"].get(t)]
+    for cp in pack.countries.values():
+        for k in cp.cards:
+            entry = data["cards"].get(k.id) or {}
+            if not entry.get("text") or not (k.name_pl or entry.get("name")):
+                lacking.append(k.id)
+    if lacking:
+        raise ValueError(f"cards_pl.yaml lacks a Polish name or text for {', '.join(lacking)}")
+    return data
+
+
+@cache
 def catalogue() -> dict[str, CardDef]:
     """Every card instance by id, in deck-list order per country."""
     pack = card_pack()
+    pl = polish()
     out: dict[str, CardDef] = {}
     for c in COUNTRIES:
         cp = pack.countries[c]
@@ -272,7 +291,7 @@ def catalogue() -> dict[str, CardDef]:
                 iid = f"{PREFIX[c]}-{n:02d}"
                 out[iid] = CardDef(
                     iid=iid, key=b.id, country=c, type=b.type, name_en=bt.name_en.rstrip("!"),
-                    name_pl=bt.name_pl, summary=bt.summary,
+                    name_pl=bt.name_pl, summary=bt.summary, summary_pl=pl["basic_card_types"][b.type],
                 )
         for k in cp.cards:
             for _ in range(k.count):
@@ -280,7 +299,8 @@ def catalogue() -> dict[str, CardDef]:
                 iid = f"{PREFIX[c]}-{n:02d}"
                 out[iid] = CardDef(
                     iid=iid, key=k.id, country=c, type=k.type, name_en=k.name_en,
-                    name_pl=k.name_pl or k.name_en, summary=k.summary, uncertain=k.uncertain,
+                    name_pl=k.name_pl or pl["cards"][k.id].get("name") or k.name_en, summary=k.summary,
+                    summary_pl=pl["cards"][k.id]["text"], uncertain=k.uncertain,
                 )
     return out
 

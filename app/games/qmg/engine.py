@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.protocol import Choice, Decision, Event, Illegal, Msg
 from app.games.qmg.state import GameState
-from app.games.qmg.text import as_json, as_msg, english
+from app.games.qmg.text import as_json, as_msg, english, say
 
 Task = dict[str, Any]
 RunFn = Callable[["Ctx", Task], bool]
@@ -172,17 +172,20 @@ def decision_of(state: GameState) -> Decision | None:
 def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
     t = current(ctx.state)
     if t is None:
-        raise Illegal("nothing is waiting for an answer: the game is over")
+        raise Illegal("nothing is waiting for an answer: the game is over", msg=say("illegal_game_over"))
     if decision_id != f"q{ctx.state.step}":
-        raise Illegal(f"decision {decision_id} is no longer open (now q{ctx.state.step})")
+        raise Illegal(f"decision {decision_id} is no longer open (now q{ctx.state.step})",
+                      msg=say("illegal_not_open", decision=decision_id))
     q = t["q"]
     if seat != q["seat"]:
-        raise Illegal(f"it is not your decision: {english(q['prompt'])} is for seat {q['seat']}")
+        raise Illegal(f"it is not your decision: {english(q['prompt'])} is for seat {q['seat']}",
+                      msg=say("illegal_not_yours", prompt=q["prompt"]))
     legal = {c[0] for c in q["choices"]}
     bad = [c for c in choices if c not in legal]
     if bad or not q["min"] <= len(choices) <= q["max"] or len(set(choices)) != len(choices):
         raise Illegal(f"{q['kind']}: {', '.join(choices) or 'nothing'} is not a legal answer to: "
-                      f"{english(q['prompt'])}")
+                      f"{english(q['prompt'])}", msg=say("illegal_answer", answer=", ".join(choices),
+                                                          prompt=q["prompt"]))
     del t["q"]
     t["by_seat"] = seat
     ctx.state.step += 1

@@ -13,12 +13,15 @@ from app.games.protocol import (
     Event,
     GamePackage,
     Illegal,
+    Msg,
     OptionSpec,
     Outcome,
+    Pass,
+    RulesReference,
     Seat,
     ViewSections,
 )
-from app.games.qmg import anytime, board, bot, page, text, views
+from app.games.qmg import anytime, board, bot, flow, page, reference, summary, text, views
 from app.games.qmg import cards as _cards  # noqa: F401  (registers every card rule)
 from app.games.qmg.data import COUNTRIES, COUNTRY_TITLE, deck_of, members
 from app.games.qmg.engine import Ctx, apply_answer, decision_of, run
@@ -63,6 +66,8 @@ class QuartermasterGeneral:
                     context=page.board_context),
         sections=ViewSections(hand="hand", private=("my_responses",), internal=("game",)),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     # ------------------------------------------------------------------ seats & setup
@@ -125,6 +130,16 @@ class QuartermasterGeneral:
 
     def secrets(self, state: GameState, seat: str) -> set[str]:
         return views.secrets(state, seat)
+
+    def waiting_note(self, state: GameState, viewer: str | None) -> Msg | None:
+        return flow.waiting_note(state)
+
+    # ------------------------------------------------------------------ auto-pass (flow.py)
+    def autopass(self, state: GameState, seat: str, decision: Decision) -> Pass | None:
+        return flow.autopass(seat, decision)
+
+    def round_mark(self, state: GameState) -> str:
+        return flow.round_mark(state)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
         return bot.choose(state, decision, rng)

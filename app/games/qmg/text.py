@@ -25,8 +25,11 @@ def catalogue() -> Catalogue:
     for definition in cards().values():
         terms["en"][definition.key] = definition.name_en
         terms["pl"][definition.key] = definition.name_pl or definition.name_en
-        if definition.name_pl:  # a card's English name given as a reason ("why") reads in Polish too
-            terms["pl"].setdefault(definition.name_en, definition.name_pl)
+        # a card's English name given as a reason ("why"), and its text given as a message's
+        # {summary}, read in Polish too
+        terms["pl"].setdefault(definition.name_en, definition.name_pl)
+        terms["en"].setdefault(definition.summary, definition.summary)
+        terms["pl"].setdefault(definition.summary, definition.summary_pl)
     return Catalogue.from_yaml(os.path.join(HERE, "catalogue.yaml"), terms=_merged(terms))
 
 

@@ -139,11 +139,14 @@ def test_the_action_phase_puts_play_and_discard_on_the_cards_in_hand() -> None:
     seats, state = decision_state("action")
     d = GAME.pending(state)[0]
     html = render(seats, state, d.seat)
-    hand_form = re.search(r'<form class="qmg-hand-form".*?</form>', html, re.S)
-    assert hand_form
+    # the cards' buttons answer through one small form (form="qmg-hand-form"), so each country's
+    # cards can be pushed on their own
+    hand_form = re.search(r'<form class="qmg-hand-form"[^>]*id="qmg-hand-form".*?</form>', html, re.S)
+    assert hand_form and f'name="decision" value="{d.id}"' in hand_form.group(0)
     for ch in d.choices:
         if ch.id.startswith(("play:", "discard:")):
-            assert f'name="choice" value="{ch.id}"' in hand_form.group(0)
+            assert re.search(rf'<button class="qmg-card-[a-z ]+" type="submit" form="qmg-hand-form" name="choice" '
+                             rf'value="{ch.id}"', html), ch.id
 
 
 def test_a_game_without_a_page_module_gets_no_extras() -> None:

@@ -2,9 +2,9 @@
 // never inline (the page's Content-Security-Policy allows no inline script).
 (function () {
   "use strict";
-  // A space with several answers (e.g. whose navy to deploy there) points at its buttons in Decisions.
+  // A space with several answers (e.g. whose navy to deploy there) points at its buttons in the prompt bar.
   document.addEventListener("click", function (event) {
-    var space = event.target.closest && event.target.closest(".qmg-map .space.target:not([hx-post])");
+    var space = event.target.closest && event.target.closest(".qmg-targets .space.target:not([hx-post])");
     if (!space) return;
     var ids = (space.getAttribute("data-choices") || "").split(" ");
     var first = null;
@@ -18,7 +18,7 @@
   // Enter on a focused target space is a click (htmx's own trigger filter would need eval)
   document.addEventListener("keyup", function (event) {
     if (event.key !== "Enter") return;
-    var space = event.target.closest && event.target.closest(".qmg-map .space.target");
+    var space = event.target.closest && event.target.closest(".qmg-targets .space.target");
     if (space) space.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
   });
 })();
