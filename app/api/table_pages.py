@@ -49,7 +49,7 @@ from app.api.templating import (
 from app.games.registry import installed
 from app.i18n import choose_lang, current_lang, t, tn, use_lang
 from app.models import Match, User
-from app.sessions import autopass, table_view, work
+from app.sessions import autopass, service, table_view, work
 from app.sessions.chat import ChatLine
 from app.sessions.errors import DomainError
 from app.sessions.fragments import diff, split
@@ -154,10 +154,8 @@ def page_context(read: table_view.TableRead, user: User | None, *, invite: str, 
 def shown_name(match: Match, names: dict[int | None, str]) -> str:
     """The table's name: its own, else its host's game when the host sits at it (names are the
     seated players'), else none (the page shows the game's title)."""
-    if match.name:
-        return match.name
     host = names.get(match.created_by)
-    return t("table_default_name", name=host.removesuffix(GUEST_MARK)) if host else ""
+    return service.shown_table_name(match.name, host.removesuffix(GUEST_MARK) if host else None, "")
 
 
 def line_keys(log: list[dict[str, Any]]) -> list[str]:

@@ -94,6 +94,13 @@ def open_live(page: Any, url: str) -> None:
     page.wait_for_timeout(500)  # the socket's first frame (everything) is in
 
 
+def pages_of(browser: Any, server: Any, player: Player) -> tuple[Any, Any, Any]:
+    """A browser signed in as ``player`` (its cookies) with two pages: the live one and the fresh one."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in player.http.cookies.items()])
+    return context, context.new_page(), context.new_page()
+
+
 def compare(live: Any, fresh: Any, url: str, seq: int, moves: int) -> None:
     settle(live, seq)
     fresh.goto(url)
@@ -108,9 +115,7 @@ def test_after_200_random_moves_the_live_page_equals_a_fresh_load(server: Any, b
     rng = random.Random(SEED)
     players = [Player(server.url, f"Dom {n}") for n in range(4)]
     match_id = new_qmg_table(server, players)
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in players[0].http.cookies.items()])
-    live, fresh = context.new_page(), context.new_page()
+    context, live, fresh = pages_of(browser, server, players[0])
     url = f"{server.url}/matches/{match_id}"
     try:
         open_live(live, url)
@@ -145,9 +150,7 @@ def test_moves_clicked_on_the_page_leave_it_equal_to_a_fresh_load(server: Any, b
     rng = random.Random(SEED + 1)
     players = [Player(server.url, f"Clicker {n}") for n in range(4)]
     match_id = new_qmg_table(server, players)
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in players[0].http.cookies.items()])
-    live, fresh = context.new_page(), context.new_page()
+    context, live, fresh = pages_of(browser, server, players[0])
     url = f"{server.url}/matches/{match_id}"
     clicked = 0
     try:
