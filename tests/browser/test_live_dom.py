@@ -104,6 +104,8 @@ def pages_of(browser: Any, server: Any, player: Player) -> tuple[Any, Any, Any]:
 def compare(live: Any, fresh: Any, url: str, seq: int, moves: int) -> None:
     settle(live, seq)
     fresh.goto(url)
+    for page in (live, fresh):  # what a page fetches once shown (the end summary) is in before comparing
+        page.wait_for_function("() => !document.querySelector('.table [hx-trigger=\"load\"]')", timeout=15_000)
     got, want = live.evaluate(NORMALISED), fresh.evaluate(NORMALISED)
     if got != want:
         at = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b), min(len(got), len(want)))
