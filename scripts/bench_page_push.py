@@ -137,12 +137,13 @@ def by_fragment(frames: list[str]) -> dict[str, list[int]]:
     for frame in frames:
         for f in split(re.sub(r"^<!--seq:\d+-->", "", frame)).fragments:
             swap = attributes(f.text[:f.text.find(">")]).get("hx-swap-oob", "")
-            name = "(delete)" if swap == "delete" else f.id or f"({swap})"
+            name = "(delete)" if swap.startswith("delete") else f.id or f"({swap})"
             out.setdefault(name, []).append(len(f.text.encode()))
     return out
 
 
-async def play(base: str, ws_base: str, database_url: str, matches: int, moves: int, seed: int) -> None:
+async def play(base: str, ws_base: str, database_url: str, matches: int, moves: int, seed: int,
+               dump: Path | None = None) -> None:
     rng = random.Random(seed)
     engine = make_engine(database_url, pool_size=2)
     queries = [0]
@@ -216,6 +217,10 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
             await c.http.aclose()
     await engine.dispose()
 
+    if dump is not None:  # every page frame, in order, to read what a median one carries
+        dump.mkdir(parents=True, exist_ok=True)
+        for i, frame in enumerate(page_frames):
+            (dump / f"{i:05d}-{len(frame.encode())}.html").write_text(frame)
     print(f"QMG, 4 seats, random legal answers (seed {seed}), {matches} match(es) x up to {moves} moves;"
           " sockets: 4 seats + 2 spectators per channel")
     print(f"page socket (htmx)  per update: {summary(page_sizes)}")
@@ -244,6 +249,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--moves", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--dump", type=Path, help="write every page frame into this folder")
     args = ap.parse_args()
     import pgserver
 
@@ -253,7 +259,7 @@ def main() -> None:
     try:
         url = create_database(pg, f"bench_push_{uuid.uuid4().hex[:6]}")
         server = Server(url).start()
-        asyncio.run(play(server.url, server.ws_url, url, args.matches, args.moves, args.seed))
+        asyncio.run(play(server.url, server.ws_url, url, args.matches, args.moves, args.seed, args.dump))
     finally:
         if server:
             server.stop()

@@ -162,8 +162,21 @@ def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inne
         parent.kids.append((node, el.start, end))
 
 
+PLAIN_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
 def delete(fid: str) -> str:
     return f'<div id="{fid}" hx-swap-oob="delete"></div>'
+
+
+def deletes(fids: list[str]) -> str:
+    """One element deleting all of ``fids`` (by a selector list: a line's id needs no escaping),
+    rather than an element each; an id a selector cannot hold as it is gets its own."""
+    plain = [f for f in fids if PLAIN_ID.fullmatch(f)]
+    out = [delete(f) for f in fids if not PLAIN_ID.fullmatch(f)]
+    if plain:
+        out.append(f'<i hx-swap-oob="delete:{",".join("#" + f for f in plain)}"></i>')
+    return "".join(out)
 
 
 def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
@@ -183,7 +196,7 @@ def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
         elif old.hash != f.hash:
             part = _changed(old, f, lines)
             out.append(f.text if part is None else part)
-    out += [delete(fid) for fid, node in before.by_id.items() if fid not in after.by_id and not node.kept]
+    out.append(deletes([fid for fid, node in before.by_id.items() if fid not in after.by_id and not node.kept]))
     return "".join(out)
 
 
@@ -222,17 +235,19 @@ def _whole(old: Node, new: Node) -> str | None:
 
 def _lines_only(old: Node, new: Node) -> str | None:
     """Only the lines that came (and deletes for those that left), when nothing else changed
-    and the lines that stayed are the same, in the same order, with the new ones at the end
-    the element declares. None: not so."""
+    and the lines that stayed are in the same order, with the new ones at the end the element
+    declares; a line that stayed but changed goes too, on its own (a card whose buttons
+    changed). None: not so."""
     if old.lines_end is None or new.lines_end != old.lines_end or old.lines_shell != new.lines_shell \
             or old.id != new.id or old.start_tag != new.start_tag:
         return None
-    had = {line.id: line.hash for line in old.kids}
+    had = {line.id: line for line in old.kids}
     has = {line.id for line in new.kids}
     kept = [line for line in new.kids if line.id in had]
-    if any(had[line.id] != line.hash for line in kept):
-        return None
     if [line.id for line in kept] != [line.id for line in old.kids if line.id in has]:
+        return None
+    changed = [_changed(had[line.id], line) for line in kept]
+    if any(part is None for part in changed):
         return None
     came = [i for i, line in enumerate(new.kids) if line.id not in had]
     if came:
@@ -241,11 +256,13 @@ def _lines_only(old: Node, new: Node) -> str | None:
             return None
         if (max(came) > min(stayed)) if new.lines_end == "afterbegin" else (min(came) < max(stayed)):
             return None
-    out = [delete(line.id) for line in old.kids if line.id is not None and line.id not in has]
+    out = [deletes([line.id for line in old.kids if line.id is not None and line.id not in has])]
+    out += [part for part in changed if part]
     if came:
         wrapper = "svg" if new.in_svg else new.tag
         text = "".join(new.kids[i].text for i in came)
         # data-live-lines-of: warroom.js drops a line the page already has (a post's reply brought it)
         swap = f'data-live-lines-of="{new.id}" hx-swap-oob="{new.lines_end}:#{new.id}"'
         out.append(f"<{wrapper} {swap}>{text}</{wrapper}>")
-    return "".join(out)
+    text = "".join(out)
+    return None if len(text) > len(new.text) else text  # most lines changed: the whole is less
