@@ -224,13 +224,14 @@
     }
     sigs = now;
   }
-  // the VP bar stays in the page (a score sends its numbers and marker, which carries data-vp):
-  // its flash starts again on each new score
+  // the VP bar stays in the page (a score sends its numbers and marker alone): its flash starts
+  // again on each new score
   var lastVp = null;
   function markVp() {
-    var marker = document.querySelector("[data-vp]");
-    if (!marker) return;
-    var strip = marker.closest(".qmg-vp") || marker, vp = marker.getAttribute("data-vp");
+    var strip = document.querySelector(".qmg-vp");
+    var axis = strip && strip.querySelector(".qmg-vp-axis"), allies = strip && strip.querySelector(".qmg-vp-allies");
+    if (!axis || !allies) return;
+    var vp = axis.textContent + "-" + allies.textContent;
     if (lastVp !== null && vp !== lastVp) {
       strip.classList.remove("vp-changed");
       void strip.offsetWidth;  // a reflow between: the animation runs again
