@@ -4,8 +4,8 @@ A page push is a sequence of top-level elements, each with a unique id, swapped 
 out of band. A socket remembers the last render it was sent (never changed after), so the
 next push need only carry what changed. Nothing here knows the templates; the rules:
 
-* a top-level element that did not change is not sent; one that is gone gets an htmx
-  ``delete``; a new one is sent whole (it needs a place in the page to land in: keep an
+* a top-level element that did not change is not sent; those that are gone get one htmx
+  ``delete`` (by a selector list); a new one is sent whole (it needs a place in the page to land in: keep an
   element that may come and go present and empty, as the panels do with a hidden section);
 * inside a changed element, the elements with their own id are diffed the same way: when the
   markup around them is the same, only those of them that changed go out (swapped by id), so
@@ -16,7 +16,8 @@ next push need only carry what changed. Nothing here knows the templates; the ru
   out (a board drawn in parts stops being pushed once play starts: the page fetches it once);
 * an element marked ``data-live-lines="afterbegin"`` (or ``"beforeend"``) holds lines, each a
   child with its own id: when only lines came and went, the new lines go out alone, put at
-  that end of the list, and the lines that left are deleted.
+  that end of the list, and the lines that left are deleted; a line that stayed but changed
+  goes on its own (a hand of cards: a card played, a card drawn, a card's buttons).
 
 Ids must be unique in the render: an id found twice is not diffed on its own. An element htmx
 preserves (``hx-preserve``) is never sent on its own: htmx would keep the page's element by
