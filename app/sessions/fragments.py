@@ -9,7 +9,8 @@ next push need only carry what changed. Nothing here knows the templates; the ru
   element that may come and go present and empty, as the panels do with a hidden section);
 * inside a changed element, the elements with their own id are diffed the same way: when the
   markup around them is the same, only those of them that changed go out (swapped by id), so
-  a board whose spaces carry ids sends the spaces that changed. An element inside an SVG
+  a board whose spaces carry ids sends the spaces that changed. A table's row or cell never
+  goes alone (parsed on its own it would vanish): its parent goes. An element inside an SVG
   cannot be sent on its own (htmx would parse it as HTML): it goes out as its content only,
   wrapped in ``<svg>``, when its own tag did not change, else its parent goes;
 * a top-level element marked ``data-push-kept`` stays in the page when a later render leaves it
@@ -38,6 +39,9 @@ IDS = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                   "track", "wbr"))
 RAW = frozenset(("script", "style", "textarea", "title"))  # their text is not markup
+# parsed on their own (a socket frame is parsed as body content) they vanish: htmx would need them
+# wrapped in <template>, which its socket extension does not unwrap, so their parent goes instead
+TABLE_PARTS = frozenset(("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"))
 LINE_ENDS = ("afterbegin", "beforeend")
 
 
@@ -222,7 +226,7 @@ def _preserved(node: Node) -> bool:
 
 
 def _whole(old: Node, new: Node) -> str | None:
-    if new.id is None or _preserved(new):
+    if new.id is None or _preserved(new) or new.tag in TABLE_PARTS:
         return None
     if not new.in_svg:
         if 'hx-swap-oob' in new.start_tag:

@@ -112,3 +112,12 @@ def test_a_kept_fragment_left_out_of_a_later_render_stays_in_the_page() -> None:
     out = diff(before, after)
     assert 'id="board"' not in out  # neither sent nor deleted
     assert '<i hx-swap-oob="delete:#gone"></i>' in out
+
+
+def test_a_table_row_or_cell_never_goes_alone() -> None:
+    def seats(n: int) -> str:
+        return (f'<section id="seats"><table><tr id="row-p1"><td id="cell-p1">{n}</td></tr></table>'
+                f'<span id="note">{n}</span></section>')
+    sent = diff(split(seats(1)), split(seats(2)))
+    # a bare <tr> or <td> in a frame is dropped by the HTML parser: the section goes whole
+    assert sent.startswith('<section hx-swap-oob="true" id="seats">') and sent.count("<section") == 1
