@@ -39,6 +39,8 @@ IDS = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                   "track", "wbr"))
 RAW = frozenset(("script", "style", "textarea", "title"))  # their text is not markup
+RAW_END = {tag: re.compile(f"</{tag}", re.I) for tag in RAW}
+HAS_ATTR = re.compile(r"\s(?:id|data-live-lines|data-push-kept)[\s=>/]|\s(?:id|data-live-lines|data-push-kept)$", re.I)
 # parsed on their own (a socket frame is parsed as body content) they vanish: htmx would need them
 # wrapped in <template>, which its socket extension does not unwrap, so their parent goes instead
 TABLE_PARTS = frozenset(("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"))
@@ -86,64 +88,108 @@ class Rendered:
                 self.by_id.setdefault(f.id, f)
 
 
-@dataclass
 class _Open:
-    tag: str
-    start: int
-    inner: int  # where its content begins
-    attrs: dict[str, str]
-    in_svg: bool
-    node: bool  # a Node will be made of it
-    kids: list[tuple[Node, int, int]] = field(default_factory=list)  # (node, start, end) nearest id'd
-    children: int = 0  # direct child elements
-    id_children: int = 0  # of which with an id
+    """An element being read: where it starts, and (a Node to be) its nearest id'd descendants."""
+
+    __slots__ = ("tag", "start", "inner", "attrs", "in_svg", "node", "owner", "kids", "children", "id_children")
+
+    def __init__(self, tag: str, start: int, inner: int, attrs: dict[str, str], in_svg: bool, node: bool,
+                 owner: _Open | None) -> None:
+        self.tag, self.start, self.inner, self.attrs = tag, start, inner, attrs  # inner: where its content begins
+        self.in_svg, self.node = in_svg, node  # node: a Node will be made of it
+        self.owner = owner  # its nearest ancestor a Node will be made of (None: it is at the top)
+        self.kids: list[tuple[Node, int, int]] = []  # (node, start, end): its nearest id'd descendants
+        self.children = 0  # direct child elements
+        self.id_children = 0  # of which with an id
+
+
+# a top-level element of a push carries hx-swap-oob: where one starts, the one before has ended
+OOB_START = re.compile(r"""<[A-Za-z][^<>]*?\shx-swap-oob=""")
+PIECES: dict[str, tuple[Node, ...]] = {}  # a top-level piece of a render as read before (most do not change)
+PIECES_KEPT = 4096
 
 
 def split(html: str) -> Rendered:
-    """The top-level elements of ``html`` (text between them, whitespace, is dropped)."""
+    """The top-level elements of ``html`` (text between them, whitespace, is dropped).
+
+    A push renders the same pieces again and again (the board's layers, the countries...): each
+    piece (from one top-level hx-swap-oob element to the next) is read once and remembered, when
+    every id in ``html`` is unique and every piece stands alone; else all of it is read now."""
+    ids = IDS.findall(html)
+    if len({a or b for a, b in ids}) != len(ids):
+        return Rendered(html, _read(html)[0])
+    cuts = [m.start() for m in OOB_START.finditer(html)]
+    if not cuts or cuts[0] != 0 and html[:cuts[0]].strip():
+        cuts.insert(0, 0)
+    fragments: list[Node] = []
+    for at, end in zip(cuts, cuts[1:] + [len(html)], strict=True):
+        piece = html[at:end]
+        nodes = PIECES.get(piece)
+        if nodes is None:
+            read, whole = _read(piece)
+            if not whole:  # a piece cut inside an element: the render is read as one
+                return Rendered(html, _read(html)[0])
+            nodes = tuple(read)
+            if len(PIECES) >= PIECES_KEPT:
+                PIECES.pop(next(iter(PIECES)))
+            PIECES[piece] = nodes
+        fragments += nodes
+    return Rendered(html, fragments)
+
+
+def _read(html: str) -> tuple[list[Node], bool]:
+    """The top-level elements of ``html``, and whether it was whole (no element left open, no
+    end tag without its start)."""
     counts = Counter(a or b for a, b in IDS.findall(html))
     unique = {i for i, n in counts.items() if n == 1 and i}
     fragments: list[Node] = []
     stack: list[_Open] = []
+    whole = True
     pos = 0
     while (m := TAG.search(html, pos)) is not None:
         pos = m.end()
-        if m.group(0).startswith("<!--"):
+        closing, tag, rest = m.group(1, 2, 3)
+        if tag is None:  # a comment
             continue
-        closing, tag, rest = m.group(1) == "/", m.group(2).lower(), m.group(3)
+        tag = tag.lower()
         if not closing:
-            attrs = attributes(rest)
-            in_svg = any(o.tag == "svg" for o in stack)
-            opened = _Open(tag, m.start(), m.end(), attrs, in_svg, not stack or attrs.get("id") in unique)
+            # only an id, data-live-lines and data-push-kept matter here: most tags have none
+            attrs = attributes(rest) if HAS_ATTR.search(rest) else {}
+            unique_id = attrs.get("id") in unique
             if stack:
-                stack[-1].children += 1
-                stack[-1].id_children += attrs.get("id") in unique
+                parent = stack[-1]
+                parent.children += 1
+                parent.id_children += unique_id
+                opened = _Open(tag, m.start(), pos, attrs, parent.in_svg or parent.tag == "svg", unique_id,
+                               parent if parent.node else parent.owner)
+            else:
+                opened = _Open(tag, m.start(), pos, attrs, False, True, None)
             if tag in VOID or rest.rstrip().endswith("/"):
-                _close(html, stack, fragments, opened, m.end(), m.end())
+                _close(html, fragments, opened, pos, pos)
                 continue
             stack.append(opened)
             if tag in RAW:  # its text is not markup: on to its end tag
-                end = html.lower().find(f"</{tag}", pos)
-                pos = len(html) if end < 0 else end
+                end = RAW_END[tag].search(html, pos)
+                pos = len(html) if end is None else end.start()
             continue
         # an end tag closes the nearest open element of its name (and any left open inside it)
+        if stack and stack[-1].tag == tag:
+            _close(html, fragments, stack.pop(), m.start(), pos)
+            continue
         at = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].tag == tag), None)
         if at is None:
+            whole = False
             continue
         while len(stack) > at + 1:
-            inner = stack.pop()
-            _close(html, stack, fragments, inner, m.start(), m.start())
-        _close(html, stack, fragments, stack.pop(), m.start(), m.end())
-    return Rendered(html, fragments)
+            _close(html, fragments, stack.pop(), m.start(), m.start())
+        _close(html, fragments, stack.pop(), m.start(), pos)
+    return fragments, whole and not stack
 
 
-def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inner_end: int, end: int) -> None:
+def _close(html: str, fragments: list[Node], el: _Open, inner_end: int, end: int) -> None:
     """An element ended: a Node of it (if it is one) goes to its nearest id'd ancestor, or to
-    the top level; else its own id'd descendants go there."""
+    the top level (its id'd descendants went to it as they ended)."""
     if not el.node:
-        parent = next((o for o in reversed(stack) if o.node), None)
-        if parent is not None:
-            parent.kids += el.kids
         return
     text = html[el.start:end]
     inner = html[el.inner:inner_end] if inner_end > el.inner else ""
@@ -160,11 +206,10 @@ def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inne
                 digest("".join(pieces)), tuple(k for k, _, _ in el.kids),
                 lines_end if is_lines else None, digest("".join(lines_pieces)) if is_lines else None,
                 "data-push-kept" in el.attrs)
-    parent = next((o for o in reversed(stack) if o.node), None)
-    if parent is None:
+    if el.owner is None:
         fragments.append(node)
     else:
-        parent.kids.append((node, el.start, end))
+        el.owner.kids.append((node, el.start, end))
 
 
 PLAIN_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")

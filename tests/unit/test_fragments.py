@@ -121,3 +121,20 @@ def test_a_table_row_or_cell_never_goes_alone() -> None:
     sent = diff(split(seats(1)), split(seats(2)))
     # a bare <tr> or <td> in a frame is dropped by the HTML parser: the section goes whole
     assert sent.startswith('<section hx-swap-oob="true" id="seats">') and sent.count("<section") == 1
+
+
+def test_a_render_read_in_remembered_pieces_is_read_as_a_whole_would_be() -> None:
+    from app.sessions.fragments import _read
+
+    def same(html: str) -> None:
+        want = _read(html)[0]
+        for _ in range(2):  # read, then remembered
+            got = split(html).fragments
+            assert [(n.id, n.text, n.hash, n.shell, [k.id for k in n.kids]) for n in got] == \
+                [(n.id, n.text, n.hash, n.shell, [k.id for k in n.kids]) for n in want]
+
+    same(panels(lines=(1, 2, 3)))
+    # an hx-swap-oob inside an element (no place to cut), an id twice, text before the first
+    same('<div id="a" hx-swap-oob="true"><p hx-swap-oob="true" id="b">x</p></div><p id="c" hx-swap-oob="true">y</p>')
+    same('<p id="a" hx-swap-oob="true"><b id="x">1</b></p><p id="b" hx-swap-oob="true"><b id="x">2</b></p>')
+    same('<p id="first">no oob</p>\n<p id="c" hx-swap-oob="true">y</p>')
