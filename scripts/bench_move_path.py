@@ -148,8 +148,11 @@ class Player:
 
     def __init__(self, url: str, name: str | None) -> None:
         self.name = name
+        # an idle connection is dropped before the server's keep-alive timeout (5 s) would close it
+        # under a request: a browser retries that case, httpx does not
         self.http = httpx.AsyncClient(base_url=url, timeout=30,
-                                      limits=httpx.Limits(max_connections=2, max_keepalive_connections=2))
+                                      limits=httpx.Limits(max_connections=2, max_keepalive_connections=2,
+                                                          keepalive_expiry=3))
 
     @property
     def cookie(self) -> str:
@@ -349,6 +352,12 @@ class Client:
                 elif r.status_code == 409:
                     if self.inside(t1):
                         self.counts["stale_409"] += 1  # another seat moved first: answer again on its update
+                elif r.status_code == 503:  # overload, said politely: counted, and the move tried again
+                    self.counts["http_5xx"] += 1
+                    self.error("POST action: HTTP 503")
+                    with contextlib.suppress(ValueError):
+                        await asyncio.sleep(min(2.0, float(r.headers.get("retry-after") or 1)))
+                    last_sent = -1
                 else:
                     if r.status_code >= 500:
                         self.counts["http_5xx"] += 1
@@ -786,7 +795,8 @@ def fmt(x: Any) -> str:
 def table_lines(runs: list[dict[str, Any]], ceiling: float | None) -> list[str]:
     head = (f"{'W':>2} {'sockets':>6} {'json/page':>10} {'moves/s':>8} {'rows/s':>7} {'%ceil':>5} "
             f"{'e2e p50/p95/p99 ms':>22} {'page p99':>8} {'srv ms/mv':>9} {'client%':>8} "
-            f"{'json B med/p90/max':>22} {'page B med/p90/max':>22} {'idle KiB j/p':>13} {'err':>4} {'5xx':>4}")
+            f"{'json B med/p90/max':>22} {'page B med/p90/max':>22} {'idle KiB j/p':>13} {'late/lost':>9} {'err':>4} "
+            f"{'5xx':>4}")
     out = [head, "-" * len(head)]
     for r in runs:
         e, b, rss = r["e2e_ms"]["all"], r["bytes_per_update"], r["rss_per_idle_socket_kib"]
@@ -799,7 +809,9 @@ def table_lines(runs: list[dict[str, Any]], ceiling: float | None) -> list[str]:
             f"{fmt(r['server_cpu_ms_per_move']):>9} {str(client) + ('!' if r['client_bound'] else ''):>8} "
             f"{'/'.join(fmt(b['json'][k]) for k in ('median', 'p90', 'max')):>22} "
             f"{'/'.join(fmt(b['page'][k]) for k in ('median', 'p90', 'max')):>22} "
-            f"{fmt(rss['json_kib']) + '/' + fmt(rss['page_kib']):>13} {r['errors']:>4} {r['http_5xx']:>4}")
+            f"{fmt(rss['json_kib']) + '/' + fmt(rss['page_kib']):>13} "
+            f"{str(r['late_updates']) + '/' + str(sum(r['undelivered'].values())):>9} {r['errors']:>4} "
+            f"{r['http_5xx']:>4}")
     return out
 
 
@@ -860,7 +872,8 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
     print()
     print(f"{args.game}: {args.players} players, {args.seconds:.0f} s windows; ceiling "
           f"{fmt(best)} rows/s (INSERT+COMMIT); e2e = submit -> last socket of the table (both channels); "
-          "client% = busiest client process (! = client-bound)")
+          "client% = busiest client process (! = client-bound); late/lost = own moves back after more than"
+          f" {args.stall_seconds:.0f} s / commits some socket never showed (within {args.drain_seconds:.0f} s)")
     for text in table_lines(runs, best):
         print(text)
     return {"tree": tree_state(), "url": args.url, "game": args.game,

@@ -44,7 +44,7 @@ def check(report: dict[str, Any], game: str) -> dict[str, Any]:
     assert run["server_cpu_ms_per_move"] is not None and run["server_cpu_ms_per_move"] > 0
     assert run["cpu_percent_of_one_core"]["server"] is not None
     assert len(run["client_cpu_percent_each"]) == run["client_procs"] == 2
-    assert isinstance(run["client_bound"], bool)
+    assert isinstance(run["client_bound"], bool) and run["late_updates"] >= 0
     return dict(run)
 
 
