@@ -673,7 +673,11 @@ async def run_config(args: argparse.Namespace, cfg: Config, target: Target, db: 
     seats = SEATS[args.game]
     tables = args.players // seats
     tag = uuid.uuid4().hex[:5]
-    rss = await idle_rss(target, args.game, tag, args.idle_sockets)
+    try:
+        rss = await idle_rss(target, args.game, tag, args.idle_sockets)
+    except Exception as exc:  # the load is still worth measuring
+        rss = {"json_kib": None, "page_kib": None, "sockets": args.idle_sockets,
+               "error": f"{type(exc).__name__}: {exc}"[:200]}
     floor = args.players + cfg.page_sockets * tables
     spectators = max(0, cfg.sockets - floor)
     per_table = [spectators // tables + (1 if i < spectators % tables else 0) for i in range(tables)]
@@ -765,6 +769,8 @@ async def run_config(args: argparse.Namespace, cfg: Config, target: Target, db: 
     cpu["not_ours"] = round(max(0.0, cpu["machine_total"] - sum(v or 0 for k, v in cpu.items()
                                                                    if k in ("server", "postgres", "client"))), 1)
     busiest = max(each_client.values(), default=0.0)
+    if "error" in rss:
+        errors[f"idle sockets: {rss['error']}"[:120]] += 1
     all_errors = sum(errors.values())
     return {
         "game": args.game, "workers": cfg.workers if target.server is not None else len(target.workers()) or None,
