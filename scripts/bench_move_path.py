@@ -35,7 +35,7 @@ PostgreSQL's); each client process's CPU against the wall (``client_bound`` when
 
 A server given by ``--url`` must allow the load from one address: WARROOM_SOCKETS_PER_ADDRESS=0,
 WARROOM_SOCKETS_PER_USER=0, WARROOM_GUESTS_PER_ADDRESS_HOUR=0, WARROOM_TABLES_PER_ADDRESS_HOUR=0,
-WARROOM_TABLES_PER_USER_HOUR=0 (and, for ``--game cardgame``,
+WARROOM_TABLES_PER_USER_HOUR=0, WARROOM_OPEN_TABLES_PER_USER=0 (and, for ``--game cardgame``,
 WARROOM_EXTRA_GAMES=tests.fixtures.cardgame:GAME). Its CPU and RSS are read from /proc when it runs
 on this host; elsewhere they are reported as null.
 """
@@ -82,7 +82,7 @@ SEATS = {"qmg": 4, "cardgame": 2}
 # a server we start lets one client address make all the load (the flood limits are per address)
 UNLIMITED = {"WARROOM_SOCKETS_PER_ADDRESS": "0", "WARROOM_SOCKETS_PER_USER": "0",
              "WARROOM_GUESTS_PER_ADDRESS_HOUR": "0", "WARROOM_TABLES_PER_ADDRESS_HOUR": "0",
-             "WARROOM_TABLES_PER_USER_HOUR": "0"}
+             "WARROOM_TABLES_PER_USER_HOUR": "0", "WARROOM_OPEN_TABLES_PER_USER": "0"}
 CLIENT_BOUND = 85.0  # % of one core used by one client process: it, not the server, set the pace
 PAGE_SEQ = re.compile(r"<!--seq:(\d+)-->")
 CHANNELS = ("json", "page")
@@ -383,7 +383,7 @@ class Client:
                 match_id = await self.new_match(players)
             except Exception as exc:
                 self.error(f"new match: {type(exc).__name__}: {exc}")
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(1.0)
                 if first and self.go.is_set():
                     return
                 continue

@@ -16,7 +16,7 @@ from tests.conftest import ROOT, Server
 SCRIPT = ROOT / "scripts" / "bench_move_path.py"
 UNLIMITED = {"WARROOM_SOCKETS_PER_ADDRESS": "0", "WARROOM_SOCKETS_PER_USER": "0",
              "WARROOM_GUESTS_PER_ADDRESS_HOUR": "0", "WARROOM_TABLES_PER_ADDRESS_HOUR": "0",
-             "WARROOM_TABLES_PER_USER_HOUR": "0"}
+             "WARROOM_TABLES_PER_USER_HOUR": "0", "WARROOM_OPEN_TABLES_PER_USER": "0"}
 
 
 def bench(out: Path, *args: str) -> dict[str, Any]:
