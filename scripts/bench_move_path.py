@@ -830,6 +830,8 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
     if args.url:
         # a server already running: one configuration per sockets x page sockets, its workers as they are
         configs = [Config(0, s, p) for s in args.sockets for p in args.page_sockets]
+        if args.workers != [1]:
+            print("--workers is ignored with --url: the server runs the workers it was started with", flush=True)
         db = Database(url=args.database_url, admin_url=args.database_url) if args.database_url else None
     else:
         db = await Database.create(args.database_url, f"bench_mp_{stamp}_0")
