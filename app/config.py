@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,13 +46,22 @@ def _secret_key(data_dir: Path) -> str:
     if key := os.environ.get("WARROOM_SECRET"):
         return checked_secret(key, "WARROOM_SECRET")
     path = data_dir / "secret_key"
-    if path.exists():
-        return checked_secret(path.read_text().strip(), str(path))
-    data_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_urlsafe(32)
-    path.write_text(key)
-    path.chmod(0o600)
-    return key
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        # O_EXCL: replicas sharing the volume start together; one key is written, every one reads it
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_urlsafe(32))
+    for _ in range(50):  # another process may be between creating the file and writing its key
+        key = path.read_text().strip()
+        if key:
+            break
+        time.sleep(0.1)
+    return checked_secret(key, str(path))
 
 
 def data_folder() -> Path:

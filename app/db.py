@@ -177,8 +177,9 @@ SELECT current_setting('max_connections')::int,
 def connection_limits(url: str) -> ConnectionLimits:
     """Read the limits from the server (sync: the CLI asks once, before any worker starts)."""
     from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
 
-    engine = create_engine(sync_url(url), poolclass=_null_pool())
+    engine = create_engine(sync_url(url), poolclass=NullPool)
     try:
         with engine.connect() as conn:
             row = conn.execute(text(LIMITS_SQL)).one()
@@ -200,12 +201,6 @@ async def connection_limits_async(url: str) -> ConnectionLimits:
     assert row is not None
     return ConnectionLimits(int(row[0]), int(row[1]), int(row[2] if row[2] is not None else -1),
                             int(row[3] if row[3] is not None else -1))
-
-
-def _null_pool() -> Any:
-    from sqlalchemy.pool import NullPool
-
-    return NullPool
 
 
 # --------------------------------------------------------------------------- overload
@@ -275,13 +270,30 @@ def _alembic_config(url: str) -> Config:
     return cfg
 
 
+# pg_advisory_lock key held while migrating: app processes starting together (compose replicas,
+# hosts) take turns, the first upgrades and the others find the schema current
+MIGRATION_LOCK = 0x5741_5252  # "WARR"
+
+
 def upgrade_schema(url: str) -> str:
     """Bring the schema to the newest Alembic revision; return that revision."""
     from alembic import command
     from alembic.script import ScriptDirectory
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
 
     cfg = _alembic_config(url)
-    command.upgrade(cfg, "heads")  # "heads": features may add migrations side by side
+    lock_engine = create_engine(sync_url(url), poolclass=NullPool)
+    try:
+        with lock_engine.connect() as lock:
+            lock.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                command.upgrade(cfg, "heads")  # "heads": features may add migrations side by side
+            finally:
+                lock.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                lock.commit()
+    finally:
+        lock_engine.dispose()
     heads = ScriptDirectory.from_config(cfg).get_heads()
     return ", ".join(sorted(heads)) or "base"
 
