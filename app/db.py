@@ -136,11 +136,12 @@ def plan_pool(limits: ConnectionLimits, processes: int, *, spare: int = 3, pool:
     room = share - LISTENERS_PER_PROCESS  # for pool + overflow
     count = f"{processes} app process{'es' if processes != 1 else ''}"
     if workers is not None and workers != processes:
-        count += f" ({workers} worker{'s' if workers != 1 else ''} here)"
-    budget = (f"PostgreSQL lets Warroom open {usable} connections ({why}) and {spare} are kept spare for "
-              f"maintenance (WARROOM_DB_SPARE), so {count} (WARROOM_APP_PROCESSES, default the worker count "
-              f"WEB_CONCURRENCY/--workers) get {max(share, 0)} each, of which {LISTENERS_PER_PROCESS} is the "
-              "live listener")
+        count += f" (WARROOM_APP_PROCESSES; {workers} worker{'s' if workers != 1 else ''} here)"
+    else:
+        count += " (the workers: --workers / WEB_CONCURRENCY; WARROOM_APP_PROCESSES when several servers share it)"
+    budget = (f"PostgreSQL lets Warroom open {usable} connections ({why}), {spare} kept spare for maintenance "
+              f"(WARROOM_DB_SPARE), so each of {count} gets {max(share, 0)}, "
+              f"{LISTENERS_PER_PROCESS} of them for the live listener")
     if pool is not None or overflow is not None:
         chosen_pool = DEFAULT_POOL if pool is None else pool
         chosen_overflow = max(0, min(DEFAULT_OVERFLOW, room - chosen_pool)) if overflow is None else overflow

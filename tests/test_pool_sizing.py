@@ -54,8 +54,8 @@ def test_too_many_processes_for_the_database_are_refused_naming_what_to_change()
         plan_pool(PG_DEFAULT, 40, workers=8)
     message = str(refused.value)
     assert "max_connections 100" in message
-    assert "40 app processes (8 workers here)" in message
-    assert "WARROOM_APP_PROCESSES" in message and "--workers" in message
+    assert "40 app processes (WARROOM_APP_PROCESSES; 8 workers here) get 2" in message
+    assert "--workers" in message
     assert "Raise max_connections to at least" in message
 
 
@@ -133,7 +133,7 @@ def start_refused(server: Server) -> str:
 def test_a_server_too_big_for_the_database_refuses_to_start_with_the_reason(database_url: str) -> None:
     log = start_refused(Server(database_url, workers=2, extra_env={"WARROOM_APP_PROCESSES": "200"}))
     assert "warroom: refusing to start" in log
-    assert "max_connections" in log and "200 app processes (2 workers here)" in log
+    assert "max_connections" in log and "200 app processes (WARROOM_APP_PROCESSES; 2 workers here)" in log
     assert "Traceback" not in log
 
 
