@@ -64,9 +64,8 @@ def waiting_on_lock(database_url: str, deadline: float = 10) -> None:
     raise AssertionError("the move never reached the row lock")
 
 
-async def socket_close(server: Server, match_id: str, cookie: str) -> tuple[int | None, str]:
-    async with websockets.connect(f"{server.ws_url}/api/matches/{match_id}/ws",
-                                  additional_headers={"Cookie": cookie}) as ws:
+async def socket_close(server: Server, path: str, cookie: str) -> tuple[int | None, str]:
+    async with websockets.connect(f"{server.ws_url}{path}", additional_headers={"Cookie": cookie}) as ws:
         with contextlib.suppress(websockets.ConnectionClosed):
             while True:
                 await asyncio.wait_for(ws.recv(), 10)
@@ -84,8 +83,9 @@ def assert_busy_everywhere(server: Server, player: Player, match_id: str) -> Non
     assert "busy" in page.text
     partial = player.http.get("/", headers={**HTML, "HX-Request": "true"})
     assert partial.status_code == 503 and partial.headers["hx-reswap"] == "none"
-    code, reason = asyncio.run(socket_close(server, match_id, player.cookie))
-    assert code == 1013 and "busy" in reason
+    for socket in (f"/api/matches/{match_id}/ws", f"/matches/{match_id}/live"):  # the JSON and the page socket
+        code, reason = asyncio.run(socket_close(server, socket, player.cookie))
+        assert code == 1013 and "busy" in reason, (socket, code, reason)
 
 
 def in_thread(call: Callable[[], httpx.Response]) -> concurrent.futures.Future[httpx.Response]:
