@@ -23,7 +23,7 @@ from app.api.guards import OriginGuard
 from app.api.nul_guard import NulGuard
 from app.api.security_headers import SecurityHeaders
 from app.api.session_check import SessionCheck
-from app.config import PoolSettings, load_settings, pool_settings, worker_count
+from app.config import ConfigError, PoolSettings, load_settings, pool_settings, worker_count
 from app.sessions import replay_jobs
 from app.sessions.bots import BotDriver
 from app.sessions.errors import DomainError
@@ -58,8 +58,12 @@ async def pool_plan(url: str, settings: PoolSettings) -> database.PoolPlan:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     url = database_url()
-    settings = pool_settings()
-    plan = await pool_plan(url, settings)
+    try:
+        settings = pool_settings()
+        plan = await pool_plan(url, settings)
+    except ConfigError as exc:
+        log.error("warroom: refusing to start: %s", exc)
+        raise
     engine = database.make_engine(url, pool_size=plan.pool_size, max_overflow=plan.max_overflow,
                                   pool_timeout=settings.timeout)
     app.state.sessions = database.make_sessionmaker(engine)

@@ -5,6 +5,10 @@ server allows, and a configuration that cannot fit is refused with a message say
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
+import tempfile
 
 import asyncpg
 import pytest
@@ -21,7 +25,7 @@ from app.db import (
     database_unavailable,
     plan_pool,
 )
-from tests.conftest import Server
+from tests.conftest import ROOT, TEST_SECRET, Server, free_port
 
 PG_DEFAULT = ConnectionLimits(max_connections=100, reserved=3)
 
@@ -54,7 +58,7 @@ def test_too_many_processes_for_the_database_are_refused_naming_what_to_change()
         plan_pool(PG_DEFAULT, 40, workers=8)
     message = str(refused.value)
     assert "max_connections 100" in message
-    assert "40 app processes (WARROOM_APP_PROCESSES; 8 workers here) get 2" in message
+    assert "40 app processes (WARROOM_APP_PROCESSES; 8 workers here) gets 2" in message
     assert "--workers" in message
     assert "Raise max_connections to at least" in message
 
@@ -155,3 +159,14 @@ def test_a_server_that_fits_says_how_it_sized_its_pool(database_url: str) -> Non
             server.log())
     finally:
         server.stop()
+
+
+def test_under_bare_uvicorn_each_worker_sizes_its_pool_and_refuses_what_cannot_fit(database_url: str) -> None:
+    """Served by uvicorn itself (not ``python -m app serve``), the worker makes the check at start."""
+    env = {**os.environ, "DATABASE_URL": database_url, "WARROOM_DATA": tempfile.mkdtemp(prefix="wr-data-"),
+           "WARROOM_SECRET": TEST_SECRET, "WEB_CONCURRENCY": "1", "WARROOM_APP_PROCESSES": "300"}
+    env.pop("WARROOM_POOL_PLAN", None)
+    run = subprocess.run([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(free_port())], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0
+    assert "warroom: refusing to start" in run.stderr and "300 app processes" in run.stderr
