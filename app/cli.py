@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import sys
+from typing import NoReturn
 
 import uvicorn
 
@@ -24,10 +25,9 @@ def settings_or_exit() -> Settings:
         return load_settings()
     except ConfigError as exc:
         refuse(exc)
-        raise  # not reached: refuse exits
 
 
-def refuse(reason: object) -> None:
+def refuse(reason: object) -> NoReturn:
     print(f"warroom: refusing to start: {reason}", file=sys.stderr, flush=True)
     sys.exit(2)
 

@@ -156,11 +156,13 @@ def plan_pool(limits: ConnectionLimits, processes: int, *, spare: int = 3, pool:
         return PoolPlan(chosen_pool, chosen_overflow)
     if room < MIN_POOL:
         need = processes * (MIN_POOL + LISTENERS_PER_PROCESS) + spare
+        raise_it = (f"Raise max_connections to at least {need + limits.reserved} (postgresql.conf, then restart "
+                    "PostgreSQL)" if why.startswith("max_connections") else
+                    f"Raise {why.rsplit(' ', 1)[0]} to at least {need} (ALTER ROLE / ALTER DATABASE)")
         raise ConfigError(f"the database is too small for this many app processes: {budget}, and each needs at "
-                          f"least {MIN_POOL + LISTENERS_PER_PROCESS} ({MIN_POOL} pooled + the listener). Raise "
-                          f"max_connections to at least {need + limits.reserved} (postgresql.conf, then restart "
-                          "PostgreSQL), run fewer workers (--workers / WEB_CONCURRENCY), or put fewer app "
-                          "processes on this database")
+                          f"least {MIN_POOL + LISTENERS_PER_PROCESS} ({MIN_POOL} pooled + the listener). {raise_it}, "
+                          "run fewer workers (--workers / WEB_CONCURRENCY), or put fewer app processes on this "
+                          "database")
     total = min(room, DEFAULT_POOL + DEFAULT_OVERFLOW)
     kept = max(1, min(DEFAULT_POOL, (total + 2) // 3))  # a third kept open, the rest opened on bursts
     return PoolPlan(kept, total - kept)

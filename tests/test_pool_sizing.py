@@ -92,6 +92,7 @@ def test_a_role_or_database_connection_limit_is_the_budget_when_lower() -> None:
     with pytest.raises(ConfigError) as refused:
         plan_pool(ConnectionLimits(100, 3, database_limit=8), 4)
     assert "the database's CONNECTION LIMIT 8" in str(refused.value)
+    assert "Raise the database's CONNECTION LIMIT to at least 15" in str(refused.value)
 
 
 def test_spare_connections_for_maintenance_are_kept() -> None:
