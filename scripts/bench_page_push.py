@@ -9,8 +9,8 @@ seat and two spectators keep a page socket (the htmx channel) and a JSON socket 
 * bytes per update per channel (median, p90, max), the first (full) frame apart;
 * the page socket's bytes per update by fragment (which parts of the page cost what);
 * from a hub run in this process on the same database with the same page sockets, pushed
-  once per committed move: renders per push and database queries per push, for 6 sockets
-  and again with 14 (queries must not grow with the sockets);
+  once per committed move: renders per push, database queries per push and the hub's CPU per
+  push, for 6 sockets and again with 15 (none of them may grow with the sockets);
 * what the same pushes cost before this work: the whole panel set on every push (the size
   of a full render).
 
@@ -28,6 +28,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -137,12 +138,13 @@ def by_fragment(frames: list[str]) -> dict[str, list[int]]:
     for frame in frames:
         for f in split(re.sub(r"^<!--seq:\d+-->", "", frame)).fragments:
             swap = attributes(f.text[:f.text.find(">")]).get("hx-swap-oob", "")
-            name = "(delete)" if swap == "delete" else f.id or f"({swap})"
+            name = "(delete)" if swap.startswith("delete") else f.id or f"({swap})"
             out.setdefault(name, []).append(len(f.text.encode()))
     return out
 
 
-async def play(base: str, ws_base: str, database_url: str, matches: int, moves: int, seed: int) -> None:
+async def play(base: str, ws_base: str, database_url: str, matches: int, moves: int, seed: int,
+               dump: Path | None = None) -> None:
     rng = random.Random(seed)
     engine = make_engine(database_url, pool_size=2)
     queries = [0]
@@ -159,6 +161,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
     page_frames: list[str] = []
     renders: list[int] = []
     queries_per_push: dict[int, list[int]] = {}
+    cpu_per_push: dict[int, list[float]] = {}
     full_sizes: list[int] = []
     for n in range(matches):
         players = [Client(base, f"Bench {seed}.{n}.{i}") for i in range(4)]
@@ -194,8 +197,9 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
             seq = await random_move(players, match_id, rng)
             if seq is None:
                 break
-            before_r, before_q = hub.stats.renders, queries[0]
+            before_r, before_q, started = hub.stats.renders, queries[0], time.process_time()
             await hub.push_now(match_id)
+            cpu_per_push.setdefault(len(subs), []).append(time.process_time() - started)
             renders.append(hub.stats.renders - before_r)
             queries_per_push.setdefault(len(subs), []).append(queries[0] - before_q)
             for sub in subs:
@@ -216,6 +220,10 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
             await c.http.aclose()
     await engine.dispose()
 
+    if dump is not None:  # every page frame, in order, to read what a median one carries
+        dump.mkdir(parents=True, exist_ok=True)
+        for i, frame in enumerate(page_frames):
+            (dump / f"{i:05d}-{len(frame.encode())}.html").write_text(frame)
     print(f"QMG, 4 seats, random legal answers (seed {seed}), {matches} match(es) x up to {moves} moves;"
           " sockets: 4 seats + 2 spectators per channel")
     print(f"page socket (htmx)  per update: {summary(page_sizes)}")
@@ -226,7 +234,8 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
     print(f"renders per push (one per key: each seat's, and one for all the spectators): {sorted(set(renders))}")
     for n_subs, counts in sorted(queries_per_push.items()):
         print(f"DB queries per push with {n_subs:>2} page sockets: median {statistics.median(counts):.0f},"
-              f" max {max(counts)}")
+              f" max {max(counts)}; hub CPU per push median"
+              f" {1000 * statistics.median(cpu_per_push[n_subs]):.1f} ms (this process: the read, renders, diffs)")
     parts = by_fragment(page_frames)
     total = sum(page_sizes) or 1
     biggest = max(parts, key=lambda fid: sum(parts[fid])) if parts else ""
@@ -244,6 +253,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--moves", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--dump", type=Path, help="write every page frame into this folder")
     args = ap.parse_args()
     import pgserver
 
@@ -253,7 +263,7 @@ def main() -> None:
     try:
         url = create_database(pg, f"bench_push_{uuid.uuid4().hex[:6]}")
         server = Server(url).start()
-        asyncio.run(play(server.url, server.ws_url, url, args.matches, args.moves, args.seed))
+        asyncio.run(play(server.url, server.ws_url, url, args.matches, args.moves, args.seed, args.dump))
     finally:
         if server:
             server.stop()

@@ -8,7 +8,9 @@ are made by hand), with page sockets as plain subscribers reading their queues."
 from __future__ import annotations
 
 import asyncio
+import random
 import re
+import statistics
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -157,6 +159,58 @@ async def test_no_database_query_per_socket(server: Server, hub: tuple[Hub, Coun
     await h.push_now(match_id)
     assert counted.queries - before == few, "a push reads the table once, however many sockets watch"
     assert all(drain(sub) for sub in subs)
+
+
+def random_move(players: list[Player], match_id: str, rng: random.Random) -> bool:
+    """A seat with a required decision answers it at random (seeded); False once nobody has one."""
+    order = players[:]
+    rng.shuffle(order)
+    for p in order:
+        m = p.match(match_id)
+        if m["status"] != "active":
+            return False
+        required = [d for d in m["pending"] if not d["optional"]]
+        if required:
+            d = rng.choice(required)
+            ids = [c["id"] for c in d["choices"]]
+            picked = rng.sample(ids, max(d["min"], 1)) if d["max"] > 1 else [rng.choice(ids)]
+            r = p.post(f"/api/matches/{match_id}/actions",
+                       {"seq": m["seq"], "decision": d["decision"], "choices": picked})
+            assert r.status_code == 200, r.text
+            return True
+    return False
+
+
+LEAN_BYTES = 2048  # issue 10: the page socket's median update
+LEAN_MOVES = 60
+
+
+@pytest.mark.asyncio
+async def test_the_median_page_push_of_a_seeded_game_stays_under_2_kb(server: Server,
+                                                                      hub: tuple[Hub, Counted]) -> None:
+    """What a browser at a QMG table receives per move (four seats and a spectator, random legal
+    answers, seeded): byte counts, not timings. A push that grows back (a fragment sent whole
+    again for a seq, a class or a count on its root) fails here before it reaches a benchmark."""
+    h, _ = hub
+    rng = random.Random(10)
+    players = [Player(server.url, f"Lean seat {n}") for n in range(4)]
+    watcher = Player(server.url, "Lean watcher")
+    match_id = new_table(players[0], players=4, game="qmg")
+    for p in players[1:]:
+        assert p.post(f"/api/matches/{match_id}/join").status_code == 200
+    assert players[0].post(f"/api/matches/{match_id}/start").status_code == 200
+    subs = [await page_of(h, match_id, p) for p in players + [watcher]]
+    for sub in subs:
+        drain(sub)  # the first frame: everything
+    sizes: list[int] = []
+    for _ in range(LEAN_MOVES):
+        if not random_move(players, match_id, rng):
+            break
+        await h.push_now(match_id)
+        sizes += [len(frame.encode()) for sub in subs for frame in drain(sub)]
+    assert len(sizes) >= LEAN_MOVES * len(subs) // 2
+    median = statistics.median(sizes)
+    assert median <= LEAN_BYTES, f"the median page push is {median:,.0f} B (limit {LEAN_BYTES:,} B)"
 
 
 def csrf_of(p: Player) -> str:

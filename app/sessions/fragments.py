@@ -4,19 +4,21 @@ A page push is a sequence of top-level elements, each with a unique id, swapped 
 out of band. A socket remembers the last render it was sent (never changed after), so the
 next push need only carry what changed. Nothing here knows the templates; the rules:
 
-* a top-level element that did not change is not sent; one that is gone gets an htmx
-  ``delete``; a new one is sent whole (it needs a place in the page to land in: keep an
+* a top-level element that did not change is not sent; those that are gone get one htmx
+  ``delete`` (by a selector list); a new one is sent whole (it needs a place in the page to land in: keep an
   element that may come and go present and empty, as the panels do with a hidden section);
 * inside a changed element, the elements with their own id are diffed the same way: when the
   markup around them is the same, only those of them that changed go out (swapped by id), so
-  a board whose spaces carry ids sends the spaces that changed. An element inside an SVG
+  a board whose spaces carry ids sends the spaces that changed. A table's row or cell never
+  goes alone (parsed on its own it would vanish): its parent goes. An element inside an SVG
   cannot be sent on its own (htmx would parse it as HTML): it goes out as its content only,
   wrapped in ``<svg>``, when its own tag did not change, else its parent goes;
 * a top-level element marked ``data-push-kept`` stays in the page when a later render leaves it
   out (a board drawn in parts stops being pushed once play starts: the page fetches it once);
 * an element marked ``data-live-lines="afterbegin"`` (or ``"beforeend"``) holds lines, each a
   child with its own id: when only lines came and went, the new lines go out alone, put at
-  that end of the list, and the lines that left are deleted.
+  that end of the list, and the lines that left are deleted; a line that stayed but changed
+  goes on its own (a hand of cards: a card played, a card drawn, a card's buttons).
 
 Ids must be unique in the render: an id found twice is not diffed on its own. An element htmx
 preserves (``hx-preserve``) is never sent on its own: htmx would keep the page's element by
@@ -37,6 +39,11 @@ IDS = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                   "track", "wbr"))
 RAW = frozenset(("script", "style", "textarea", "title"))  # their text is not markup
+RAW_END = {tag: re.compile(f"</{tag}", re.I) for tag in RAW}
+HAS_ATTR = re.compile(r"\s(?:id|data-live-lines|data-push-kept)[\s=>/]|\s(?:id|data-live-lines|data-push-kept)$", re.I)
+# parsed on their own (a socket frame is parsed as body content) they vanish: htmx would need them
+# wrapped in <template>, which its socket extension does not unwrap, so their parent goes instead
+TABLE_PARTS = frozenset(("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"))
 LINE_ENDS = ("afterbegin", "beforeend")
 
 
@@ -81,64 +88,108 @@ class Rendered:
                 self.by_id.setdefault(f.id, f)
 
 
-@dataclass
 class _Open:
-    tag: str
-    start: int
-    inner: int  # where its content begins
-    attrs: dict[str, str]
-    in_svg: bool
-    node: bool  # a Node will be made of it
-    kids: list[tuple[Node, int, int]] = field(default_factory=list)  # (node, start, end) nearest id'd
-    children: int = 0  # direct child elements
-    id_children: int = 0  # of which with an id
+    """An element being read: where it starts, and (a Node to be) its nearest id'd descendants."""
+
+    __slots__ = ("tag", "start", "inner", "attrs", "in_svg", "node", "owner", "kids", "children", "id_children")
+
+    def __init__(self, tag: str, start: int, inner: int, attrs: dict[str, str], in_svg: bool, node: bool,
+                 owner: _Open | None) -> None:
+        self.tag, self.start, self.inner, self.attrs = tag, start, inner, attrs  # inner: where its content begins
+        self.in_svg, self.node = in_svg, node  # node: a Node will be made of it
+        self.owner = owner  # its nearest ancestor a Node will be made of (None: it is at the top)
+        self.kids: list[tuple[Node, int, int]] = []  # (node, start, end): its nearest id'd descendants
+        self.children = 0  # direct child elements
+        self.id_children = 0  # of which with an id
+
+
+# a top-level element of a push carries hx-swap-oob: where one starts, the one before has ended
+OOB_START = re.compile(r"""<[A-Za-z][^<>]*?\shx-swap-oob=""")
+PIECES: dict[str, tuple[Node, ...]] = {}  # a top-level piece of a render as read before (most do not change)
+PIECES_KEPT = 4096
 
 
 def split(html: str) -> Rendered:
-    """The top-level elements of ``html`` (text between them, whitespace, is dropped)."""
+    """The top-level elements of ``html`` (text between them, whitespace, is dropped).
+
+    A push renders the same pieces again and again (the board's layers, the countries...): each
+    piece (from one top-level hx-swap-oob element to the next) is read once and remembered, when
+    every id in ``html`` is unique and every piece stands alone; else all of it is read now."""
+    ids = IDS.findall(html)
+    if len({a or b for a, b in ids}) != len(ids):
+        return Rendered(html, _read(html)[0])
+    cuts = [m.start() for m in OOB_START.finditer(html)]
+    if not cuts or cuts[0] != 0 and html[:cuts[0]].strip():
+        cuts.insert(0, 0)
+    fragments: list[Node] = []
+    for at, end in zip(cuts, cuts[1:] + [len(html)], strict=True):
+        piece = html[at:end]
+        nodes = PIECES.get(piece)
+        if nodes is None:
+            read, whole = _read(piece)
+            if not whole:  # a piece cut inside an element: the render is read as one
+                return Rendered(html, _read(html)[0])
+            nodes = tuple(read)
+            if len(PIECES) >= PIECES_KEPT:
+                PIECES.pop(next(iter(PIECES)))
+            PIECES[piece] = nodes
+        fragments += nodes
+    return Rendered(html, fragments)
+
+
+def _read(html: str) -> tuple[list[Node], bool]:
+    """The top-level elements of ``html``, and whether it was whole (no element left open, no
+    end tag without its start)."""
     counts = Counter(a or b for a, b in IDS.findall(html))
     unique = {i for i, n in counts.items() if n == 1 and i}
     fragments: list[Node] = []
     stack: list[_Open] = []
+    whole = True
     pos = 0
     while (m := TAG.search(html, pos)) is not None:
         pos = m.end()
-        if m.group(0).startswith("<!--"):
+        closing, tag, rest = m.group(1, 2, 3)
+        if tag is None:  # a comment
             continue
-        closing, tag, rest = m.group(1) == "/", m.group(2).lower(), m.group(3)
+        tag = tag.lower()
         if not closing:
-            attrs = attributes(rest)
-            in_svg = any(o.tag == "svg" for o in stack)
-            opened = _Open(tag, m.start(), m.end(), attrs, in_svg, not stack or attrs.get("id") in unique)
+            # only an id, data-live-lines and data-push-kept matter here: most tags have none
+            attrs = attributes(rest) if HAS_ATTR.search(rest) else {}
+            unique_id = attrs.get("id") in unique
             if stack:
-                stack[-1].children += 1
-                stack[-1].id_children += attrs.get("id") in unique
+                parent = stack[-1]
+                parent.children += 1
+                parent.id_children += unique_id
+                opened = _Open(tag, m.start(), pos, attrs, parent.in_svg or parent.tag == "svg", unique_id,
+                               parent if parent.node else parent.owner)
+            else:
+                opened = _Open(tag, m.start(), pos, attrs, False, True, None)
             if tag in VOID or rest.rstrip().endswith("/"):
-                _close(html, stack, fragments, opened, m.end(), m.end())
+                _close(html, fragments, opened, pos, pos)
                 continue
             stack.append(opened)
             if tag in RAW:  # its text is not markup: on to its end tag
-                end = html.lower().find(f"</{tag}", pos)
-                pos = len(html) if end < 0 else end
+                end = RAW_END[tag].search(html, pos)
+                pos = len(html) if end is None else end.start()
             continue
         # an end tag closes the nearest open element of its name (and any left open inside it)
+        if stack and stack[-1].tag == tag:
+            _close(html, fragments, stack.pop(), m.start(), pos)
+            continue
         at = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].tag == tag), None)
         if at is None:
+            whole = False
             continue
         while len(stack) > at + 1:
-            inner = stack.pop()
-            _close(html, stack, fragments, inner, m.start(), m.start())
-        _close(html, stack, fragments, stack.pop(), m.start(), m.end())
-    return Rendered(html, fragments)
+            _close(html, fragments, stack.pop(), m.start(), m.start())
+        _close(html, fragments, stack.pop(), m.start(), pos)
+    return fragments, whole and not stack
 
 
-def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inner_end: int, end: int) -> None:
+def _close(html: str, fragments: list[Node], el: _Open, inner_end: int, end: int) -> None:
     """An element ended: a Node of it (if it is one) goes to its nearest id'd ancestor, or to
-    the top level; else its own id'd descendants go there."""
+    the top level (its id'd descendants went to it as they ended)."""
     if not el.node:
-        parent = next((o for o in reversed(stack) if o.node), None)
-        if parent is not None:
-            parent.kids += el.kids
         return
     text = html[el.start:end]
     inner = html[el.inner:inner_end] if inner_end > el.inner else ""
@@ -155,15 +206,27 @@ def _close(html: str, stack: list[_Open], fragments: list[Node], el: _Open, inne
                 digest("".join(pieces)), tuple(k for k, _, _ in el.kids),
                 lines_end if is_lines else None, digest("".join(lines_pieces)) if is_lines else None,
                 "data-push-kept" in el.attrs)
-    parent = next((o for o in reversed(stack) if o.node), None)
-    if parent is None:
+    if el.owner is None:
         fragments.append(node)
     else:
-        parent.kids.append((node, el.start, end))
+        el.owner.kids.append((node, el.start, end))
+
+
+PLAIN_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
 def delete(fid: str) -> str:
     return f'<div id="{fid}" hx-swap-oob="delete"></div>'
+
+
+def deletes(fids: list[str]) -> str:
+    """One element deleting all of ``fids`` (by a selector list: a line's id needs no escaping),
+    rather than an element each; an id a selector cannot hold as it is gets its own."""
+    plain = [f for f in fids if PLAIN_ID.fullmatch(f)]
+    out = [delete(f) for f in fids if not PLAIN_ID.fullmatch(f)]
+    if plain:
+        out.append(f'<i hx-swap-oob="delete:{",".join("#" + f for f in plain)}"></i>')
+    return "".join(out)
 
 
 def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
@@ -183,7 +246,7 @@ def diff(before: Rendered | None, after: Rendered, lines: bool = True) -> str:
         elif old.hash != f.hash:
             part = _changed(old, f, lines)
             out.append(f.text if part is None else part)
-    out += [delete(fid) for fid, node in before.by_id.items() if fid not in after.by_id and not node.kept]
+    out.append(deletes([fid for fid, node in before.by_id.items() if fid not in after.by_id and not node.kept]))
     return "".join(out)
 
 
@@ -208,7 +271,7 @@ def _preserved(node: Node) -> bool:
 
 
 def _whole(old: Node, new: Node) -> str | None:
-    if new.id is None or _preserved(new):
+    if new.id is None or _preserved(new) or new.tag in TABLE_PARTS:
         return None
     if not new.in_svg:
         if 'hx-swap-oob' in new.start_tag:
@@ -222,17 +285,19 @@ def _whole(old: Node, new: Node) -> str | None:
 
 def _lines_only(old: Node, new: Node) -> str | None:
     """Only the lines that came (and deletes for those that left), when nothing else changed
-    and the lines that stayed are the same, in the same order, with the new ones at the end
-    the element declares. None: not so."""
+    and the lines that stayed are in the same order, with the new ones at the end the element
+    declares; a line that stayed but changed goes too, on its own (a card whose buttons
+    changed). None: not so."""
     if old.lines_end is None or new.lines_end != old.lines_end or old.lines_shell != new.lines_shell \
             or old.id != new.id or old.start_tag != new.start_tag:
         return None
-    had = {line.id: line.hash for line in old.kids}
+    had = {line.id: line for line in old.kids}
     has = {line.id for line in new.kids}
     kept = [line for line in new.kids if line.id in had]
-    if any(had[line.id] != line.hash for line in kept):
-        return None
     if [line.id for line in kept] != [line.id for line in old.kids if line.id in has]:
+        return None
+    changed = [_changed(had[line.id], line) for line in kept]
+    if any(part is None for part in changed):
         return None
     came = [i for i, line in enumerate(new.kids) if line.id not in had]
     if came:
@@ -241,11 +306,13 @@ def _lines_only(old: Node, new: Node) -> str | None:
             return None
         if (max(came) > min(stayed)) if new.lines_end == "afterbegin" else (min(came) < max(stayed)):
             return None
-    out = [delete(line.id) for line in old.kids if line.id is not None and line.id not in has]
+    out = [deletes([line.id for line in old.kids if line.id is not None and line.id not in has])]
+    out += [part for part in changed if part]
     if came:
         wrapper = "svg" if new.in_svg else new.tag
         text = "".join(new.kids[i].text for i in came)
         # data-live-lines-of: warroom.js drops a line the page already has (a post's reply brought it)
         swap = f'data-live-lines-of="{new.id}" hx-swap-oob="{new.lines_end}:#{new.id}"'
         out.append(f"<{wrapper} {swap}>{text}</{wrapper}>")
-    return "".join(out)
+    text = "".join(out)
+    return None if len(text) > len(new.text) else text  # most lines changed: the whole is less

@@ -42,6 +42,17 @@
       if (line.id && document.getElementById(line.id)) line.remove();
     });
   });
+  // #status[data-seq]: the seq the page shows, from the one mark every push carries (#status itself
+  // is pushed only when what it says changes)
+  function syncSeq() {
+    var mark = document.getElementById("live-seq"), status = document.getElementById("status");
+    if (mark && status && status.getAttribute("data-seq") !== mark.getAttribute("data-seq")) {
+      status.setAttribute("data-seq", mark.getAttribute("data-seq"));
+    }
+  }
+  ["htmx:afterSettle", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
+    document.addEventListener(name, syncSeq);
+  });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
 
@@ -213,12 +224,19 @@
     }
     sigs = now;
   }
+  // the VP bar stays in the page (a score sends its numbers and marker alone): its flash starts
+  // again on each new score
   var lastVp = null;
   function markVp() {
-    var strip = document.querySelector("[data-vp]");
-    if (!strip) return;
-    var vp = strip.getAttribute("data-vp");
-    if (lastVp !== null && vp !== lastVp) strip.classList.add("vp-changed");
+    var strip = document.querySelector(".qmg-vp");
+    var axis = strip && strip.querySelector(".qmg-vp-axis"), allies = strip && strip.querySelector(".qmg-vp-allies");
+    if (!axis || !allies) return;
+    var vp = axis.textContent + "-" + allies.textContent;
+    if (lastVp !== null && vp !== lastVp) {
+      strip.classList.remove("vp-changed");
+      void strip.offsetWidth;  // a reflow between: the animation runs again
+      strip.classList.add("vp-changed");
+    }
     lastVp = vp;
   }
   // a multi-pick made on the cards: each card shows whether its box (in the prompt bar) is ticked
@@ -289,7 +307,7 @@
   // a new turn: the hand strip shows the cards of the country whose turn it is (first) from the start
   var activeHand = null;
   function showActiveHand() {
-    var hand = document.querySelector(".qmg-hand.active");
+    var mark = document.querySelector(".qmg-hand > .qmg-ring.on"), hand = mark && mark.parentElement;
     var now = hand ? hand.getAttribute("data-country") : null;
     if (hand && now !== activeHand && hand.parentElement) hand.parentElement.scrollLeft = 0;
     activeHand = now;
