@@ -53,6 +53,11 @@
   ["htmx:afterSettle", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
     document.addEventListener(name, syncSeq);
   });
+  // how many socket frames the page has taken in (outside the table): a script or a test can tell
+  // the socket's first frame, which brings everything, from the server's first render
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    document.body.setAttribute("data-live-frames", String(Number(document.body.getAttribute("data-live-frames") || 0) + 1));
+  });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
 

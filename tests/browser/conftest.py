@@ -30,3 +30,12 @@ def sign_in_as_guest(page: Any, name: str) -> None:
     form = page.locator("form[action='/guest']")
     form.locator("input[name=name]").fill(name)
     form.locator("button").click()
+
+
+def live_table(page: Any, settle_ms: int = 300) -> None:
+    """Wait until the table page has taken in its socket's first frame (everything, again) and
+    what that frame asks to load once shown (the end summary): the page no longer changes by
+    itself, so a test may measure or compare it."""
+    page.wait_for_function("() => Number(document.body.dataset.liveFrames || 0) >= 1", timeout=15_000)
+    page.wait_for_timeout(settle_ms)  # the frame's swap has settled
+    page.wait_for_function("() => !document.querySelector('.table [hx-trigger=\"load\"]')", timeout=15_000)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import live_table
 from tests.conftest import Player, new_table
 
 pytestmark = pytest.mark.browser
@@ -69,7 +70,8 @@ def random_move(players: list[Player], match_id: str, rng: random.Random) -> boo
         picked = rng.sample(ids, rng.randint(max(d["min"], 1), max(d["min"], min(d["max"], len(ids))))) \
             if d["max"] > 1 else [rng.choice(ids)]
         r = p.post(f"/api/matches/{match_id}/actions", {"seq": m["seq"], "decision": d["decision"], "choices": picked})
-        assert r.status_code in (200, 409), r.text  # 409: another seat's answer took the decision first
+        # 409: another seat's answer took the decision first; 400 "finished": a seat's auto-pass ended the game
+        assert r.status_code in (200, 409) or (r.status_code == 400 and "finished" in r.text), r.text
         return True
     return False
 
@@ -90,8 +92,7 @@ def new_qmg_table(server: Any, players: list[Player]) -> str:
 
 def open_live(page: Any, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("() => document.querySelector('.table') && !document.body.classList.contains('offline')")
-    page.wait_for_timeout(500)  # the socket's first frame (everything) is in
+    live_table(page)
 
 
 def pages_of(browser: Any, server: Any, player: Player) -> tuple[Any, Any, Any]:
@@ -103,9 +104,9 @@ def pages_of(browser: Any, server: Any, player: Player) -> tuple[Any, Any, Any]:
 
 def compare(live: Any, fresh: Any, url: str, seq: int, moves: int) -> None:
     settle(live, seq)
-    fresh.goto(url)
-    for page in (live, fresh):  # what a page fetches once shown (the end summary) is in before comparing
-        page.wait_for_function("() => !document.querySelector('.table [hx-trigger=\"load\"]')", timeout=15_000)
+    open_live(fresh, url)
+    # what the live page fetches once shown (the end summary) is in before comparing
+    live.wait_for_function("() => !document.querySelector('.table [hx-trigger=\"load\"]')", timeout=15_000)
     got, want = live.evaluate(NORMALISED), fresh.evaluate(NORMALISED)
     if got != want:
         at = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b), min(len(got), len(want)))

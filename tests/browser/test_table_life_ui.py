@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.conftest import live_table
 from tests.browser.test_pages import csrf_of
 from tests.conftest import new_table
 from tests.test_table_life import answer_until, play_out
@@ -284,6 +285,7 @@ def test_phone_stacks_the_panels_and_the_board_pans_and_zooms(server: Any, make_
     try:
         answer_until([alice, bob], match_id, "play")
         page.goto(f"{server.url}/matches/{match_id}")
+        live_table(page)  # the socket's first frame re-renders the panels: measure after it
         expect(page.locator("#decisions form.decision")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing sticks out sideways"
         for _ in range(20):  # the socket's first push re-renders the panels: measure between swaps
