@@ -39,7 +39,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check app tests scripts migrations
 
 bench: $(STAMP)
-	$(PY) scripts/bench_live.py
+	$(PY) scripts/bench_move_path.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
