@@ -71,6 +71,8 @@ async def _write(websocket: WebSocket, sub: Subscriber) -> None:
             await websocket.close(code=4408, reason="too slow: reconnect to resync")
             return
         await websocket.send_text(text)
+        # an idle socket must not hold what it last sent (a new page socket's is a whole page)
+        del text
 
 
 async def _client_message(hub: Hub, sub: Subscriber, text: str) -> None:

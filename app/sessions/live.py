@@ -136,7 +136,37 @@ class Hub:
         sub.last, sub.last_key, sub.sent = None, None, None
         frame = await self._frame(sub.match_id, [sub])
         if frame is not None:
+            for seat, message in frame.messages.items():
+                frame.messages[seat] = self._held_message(sub, (frame.seq, frame.status, seat), message)
             await self._deliver_all([sub], frame)
+
+    def _held_message(self, sub: Subscriber, key: tuple[int, str, str | None],
+                      message: dict[str, Any]) -> dict[str, Any]:
+        """The very message another JSON socket of the match holds when it is equal to ``message``:
+        an idle socket then costs a reference, not a message of its own (it is never changed)."""
+        seen: set[int] = set()
+        for other in self.subscribers.get(sub.match_id, ()):
+            held = other.last
+            if other is sub or held is None or other.last_key != key or id(held) in seen:
+                continue
+            if held == message:
+                return held
+            seen.add(id(held))
+        return message
+
+    def _held_render(self, subs: list[Subscriber], text: str) -> Rendered:
+        """The very render another page socket of the match holds when its text is ``text`` (a
+        socket that just subscribed, mostly), else ``text`` read anew: sockets that were sent the
+        same page share one render, never changed, instead of holding one each."""
+        seen: set[int] = set()
+        for other in self.subscribers.get(subs[0].match_id, ()):
+            held = other.sent
+            if held is None or id(held) in seen:
+                continue
+            if held.text == text:
+                return held
+            seen.add(id(held))
+        return split(text)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.match_id)
@@ -258,7 +288,7 @@ class Hub:
             key = page.key(read)
             rendered = renders.get(key)
             if rendered is None:
-                rendered = renders[key] = split(page.render(read))
+                rendered = renders[key] = self._held_render(subs, page.render(read))
                 self.stats.renders += 1
             shared = (id(sub.sent), key)
             text = diffs.get(shared)
