@@ -348,7 +348,8 @@ class Hub:
         message = frame.messages[sub.seat]
         key = (frame.seq, frame.status, sub.seat)
         if sub.last is not None and sub.last_key == key:
-            return  # already has it (a notification and a poll can race)
+            sub.last = message  # already has it (a notification and a poll can race): holds the shared copy
+            return
         if sub.last is None:
             text = encode(message)
         else:
