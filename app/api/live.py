@@ -33,6 +33,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, page: Page | None) -
         except DomainError:
             await websocket.close(code=4404, reason="match not found")
             return
+    del db  # this frame lives as long as the socket: a closed session is kilobytes an idle socket need not hold
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
     if refusal := SOCKETS.acquire(websocket, user):  # accepted first: a refused handshake carries no reason
