@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -60,6 +61,52 @@ class PushStats:
     page_bytes: int = 0
 
 
+class Outbox:
+    """What one socket has yet to send, drained by its one writer: asyncio.Queue's put_nowait,
+    get, get_nowait and empty, without the four deques and the Event a Queue holds for its whole
+    life (~3 KiB an idle socket kept for nothing): the items' deque is made by a put and let go
+    once emptied."""
+
+    __slots__ = ("maxsize", "_items", "_waiter")
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._items: deque[str | None] | None = None
+        self._waiter: asyncio.Future[None] | None = None  # the writer waiting for an item
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items) if self._items else 0
+
+    def put_nowait(self, item: str | None) -> None:
+        if self.qsize() >= self.maxsize:
+            raise asyncio.QueueFull
+        if self._items is None:
+            self._items = deque()
+        self._items.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    def get_nowait(self) -> str | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        item = self._items.popleft()
+        if not self._items:
+            self._items = None
+        return item
+
+    async def get(self) -> str | None:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.get_nowait()
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One open socket: which match, whose, and what it last received.
@@ -75,7 +122,7 @@ class Subscriber:
     sent: Rendered | None = None  # a page's last render as sent (never changed): the next is a diff
     last_key: tuple[int, str, str | None] | None = None  # (seq, status, seat) of ``last``
     # the socket's own writer drains this; a client too slow to keep up is dropped and resyncs
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    queue: Outbox = field(default_factory=lambda: Outbox(maxsize=256))
 
 
 @dataclass
@@ -366,7 +413,7 @@ class Hub:
             sub.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.unsubscribe(sub)
-            sub.queue = asyncio.Queue(maxsize=1)
+            sub.queue = Outbox(maxsize=1)
             sub.queue.put_nowait(None)  # tells the writer to close the socket
 
 
