@@ -5,8 +5,10 @@ Not a test. Starts its own PostgreSQL (pgserver; or ``--database-url``) and ``py
 with one worker, opens one started QMG table, then K idle sockets at a time, each batch kept open
 while the next is measured: JSON sockets of one seat, anonymous JSON spectators, page sockets of
 one seat's browser, anonymous page spectators (``--compression deflate`` as a browser negotiates
-it, or none as the move-path bench's clients do). Prints the worker's RSS growth per socket
-(KiB) after each batch has received its first frame, and the first frame's size.
+it, or none as the move-path bench's clients do; the server compresses only with
+WARROOM_WS_DEFLATE=1 in the environment). Prints the worker's RSS growth per socket (KiB) after
+each batch has received its first frame, and the first frame's size, raw and as deflate (12
+window bits, uvicorn's setting) would send it.
 
     .venv/bin/python scripts/bench_idle_sockets.py --sockets 200 --compression none,deflate
 """
