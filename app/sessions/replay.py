@@ -43,6 +43,17 @@ class MatchHead:
         return cls(match.status, list(match.waiting_on or []), match.outcome)
 
 
+@dataclass(frozen=True)
+class SeatsSeen:
+    """The table as the last move through the ORM read it, for the next moves' one round trip
+    (``service.submit``): who plays which seat, and whether the table's moves may take it at
+    all (live and untimed: no turn hook has work to do). Only a guess: ``warroom_move`` checks
+    the seat under the match's row lock, and the cached state is dropped when it was wrong."""
+
+    players: dict[int, str]
+    one_trip: bool
+
+
 @dataclass
 class LoadedMatch:
     match_id: str
@@ -55,6 +66,10 @@ class LoadedMatch:
     # the newest log entries as (seq, events), so live updates carry the log without a query
     tail: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list)
     head: MatchHead | None = None  # None: not known for this seq, read the match row
+    seen: SeatsSeen | None = None  # None: no move went through the ORM since this was loaded
+    # what app.sessions.views built and encoded for ``encoded_seq`` (the POST reply and sockets share it)
+    encoded: dict[Any, Any] = field(default_factory=dict)
+    encoded_seq: int = -1
 
     def remember(self, seq: int, events: list[dict[str, Any]]) -> None:
         self.tail.append((seq, events))

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+import orjson
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -32,7 +33,7 @@ from app.sessions import autopass
 from app.sessions.clock_rules import ClockError, parse_pace
 from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMidway, Stale, not_found
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, state_hash
+from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, SeatsSeen, state_hash
 from app.sessions.settings import snapshot_every
 
 log = logging.getLogger("warroom.sessions")
@@ -315,6 +316,18 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
         "err_not_pending")
 
 
+def action_payload(action: Action, decision: Decision, auto: bool = False) -> dict[str, Any]:
+    """What the log keeps of an answer."""
+    payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
+    if decision.undoable:
+        payload["undoable"] = True
+    if decision.group is not None:
+        payload["group"] = decision.group  # lets a seat take back its answer inside the step
+    if auto:
+        payload["auto"] = True  # the seat's own answer, sent by its auto-pass setting
+    return payload
+
+
 async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
                         action: Action, user_id: int | None, key: str | None, *, auto: bool = False) -> None:
     """Apply ``action`` to the locked match and write it to the log, in the caller's
@@ -328,13 +341,7 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     loaded.seq = seq
     loaded.views.clear()
     logged = [asdict(e) for e in events]
-    payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
-    if decision.undoable:
-        payload["undoable"] = True
-    if decision.group is not None:
-        payload["group"] = decision.group  # lets a seat take back its answer inside the step
-    if auto:
-        payload["auto"] = True  # the seat's own answer, sent by its auto-pass setting
+    payload = action_payload(action, decision, auto)
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state),
                      engine_version=loaded.game.version))
@@ -353,7 +360,13 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
 async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,
                  choices: list[str], key: str | None) -> Submitted:
     """Answer a pending decision for the caller's seat. A repeated idempotency ``key``
-    applies nothing and reports the seq of the earlier request instead."""
+    applies nothing and reports the seq of the earlier request instead.
+
+    The common case costs one database round trip (``one_trip``); whatever it cannot
+    vouch for takes the ORM path below, which gives every precise answer."""
+    done = await one_trip(db, cache, user, match_id, seq, decision_id, choices, key)
+    if done is not None:
+        return done
     match = await get_match(db, match_id, lock=True)
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
@@ -383,16 +396,101 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     except Illegal as exc:
         raise rules_refusal(exc, loaded.game.id) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
+    if loaded.seen is None:
+        timed = await db.get(MatchPace, match.id) is not None
+        loaded.seen = SeatsSeen({s.user_id: s.seat for s in seats if s.user_id is not None and not s.bot},
+                                one_trip=match.mode != "async" and not timed)
     return Submitted(match, match.seq, True, seat, has_bots=answered_for_seats(match, seats))
+
+
+MOVE_SQL = ("SELECT verdict, bots, passers"
+            " FROM warroom_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+
+
+async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,
+                   choices: list[str], key: str | None) -> Submitted | None:
+    """The common move in one statement (``warroom_move``, migration 0013): the cached state
+    at seq N answers everything the rules decide, the statement checks under the row lock
+    that the cache was right and writes the move, and nothing else reaches the database.
+
+    None (nothing written, and the cached state dropped if it was touched): the ORM path
+    must answer. It takes the cases this does not vouch for: no current cached state or no
+    seats seen yet (the first move after a load), any refusal (it words it precisely, from
+    the table as it is), a retried idempotency key, timed tables (their clocks move with the
+    turn) and play-by-web ones (the turn hook tells the seats now waiting), and a game
+    ending while a resigned seat could be among its winners."""
+    loaded = cache.peek(match_id)
+    if (loaded is None or loaded.seen is None or not loaded.seen.one_trip or loaded.head is None
+            or loaded.head.status != "active" or seq > loaded.seq):
+        return None
+    seat = loaded.seen.players.get(user.id)
+    if seat is None:
+        return None
+    game = loaded.game
+    decision = next((d for d in game.pending(loaded.state) if d.id == decision_id and d.seat == seat), None)
+    if decision is None:  # a stale seq among others: the ORM path words every refusal
+        return None
+    try:
+        action = validate_action(decision, choices)
+    except Illegal:
+        return None
+    move = loaded.seq + 1
+    try:
+        events = game.apply(loaded.state, seat, action, action_rng(loaded.seed, move))
+    except Illegal:
+        cache.forget(match_id)  # perhaps half-changed: the ORM path starts from the log
+        return None
+    # in step with the state before the statement's await, as commit_action has it: a reader
+    # meanwhile sees a state ahead of its row while the match is busy and builds its own
+    loaded.seq = move
+    loaded.views.clear()
+    logged = [asdict(e) for e in events]
+    outcome = game.outcome(loaded.state)
+    head = MatchHead("finished", [], asdict(outcome)) if outcome is not None else MatchHead(
+        "active", waiting_on(loaded), None)
+    loaded.head = head
+    loaded.remember(move, logged)
+    snapshot = game.dump(loaded.state) if move % snapshot_every() == 0 else None
+    conn = await db.connection()
+    # the driver's own connection: the session's transaction has not begun (no BEGIN is sent)
+    # and the statement commits on its own
+    raw = (await conn.get_raw_connection()).driver_connection
+    assert raw is not None
+    try:
+        verdict, bots, passers = await raw.fetchrow(
+            MOVE_SQL, match_id, move, seat, user.id, key, dumps(action_payload(action, decision)), dumps(logged),
+            state_hash(game, loaded.state), game.version, head.status, dumps(head.waiting_on),
+            maybe_dumps(head.outcome), utcnow(), maybe_dumps(snapshot))
+    except BaseException:
+        cache.forget(match_id)
+        raise
+    if verdict != "ok":
+        log.debug("match %s: move %s takes the ORM path (%s)", match_id, move, verdict)
+        cache.forget(match_id)
+        return None
+    return Submitted(head, move, True, seat, has_bots=bots or (passers and autopass.offered(game)), match_id=match_id)
+
+
+def dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def maybe_dumps(value: Any) -> str | None:
+    return None if value is None else dumps(value)
 
 
 @dataclass(frozen=True)
 class Submitted:
-    match: Match
+    match: Match | MatchHead  # the head alone after a move in one round trip (no row was read)
     seq: int  # of the move (or of the earlier request with the same key)
     applied: bool
     seat: str
     has_bots: bool  # whether a bot (or a seat's auto-pass) may be due to answer next
+    match_id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.match_id and isinstance(self.match, Match):
+            object.__setattr__(self, "match_id", self.match.id)
 
 
 def answered_for_seats(match: Match, seats: list[MatchSeat]) -> bool:

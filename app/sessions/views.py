@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
+
+import orjson
 
 from app.games.protocol import Decision, Msg, waiting_note_of
 from app.models import Match
 from app.sessions.replay import LoadedMatch, MatchHead
+
+# games may key a view's dicts by numbers: JSON makes them strings, as json.dumps did
+JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 def msg_payload(msg: Msg | None) -> dict[str, Any] | None:
@@ -33,11 +37,27 @@ def decision_payload(d: Decision) -> dict[str, Any]:
 
 
 def pending_for(loaded: LoadedMatch, seat: str | None, status: str) -> list[dict[str, Any]]:
+    """The seat's decisions, built once per (seq, seat, status) and shared by every reader
+    of that seq (the POST reply, every socket of the seat): nobody changes them."""
     if seat is None or status != "active":
         return []
-    # the decisions that keep someone waiting first: a page's board answers pending[0]
-    mine = [d for d in loaded.game.pending(loaded.state) if d.seat == seat]
-    return [decision_payload(d) for d in sorted(mine, key=lambda d: d.optional)]
+    key = ("pending", seat, status)
+    encoded = for_this_seq(loaded)
+    cached = encoded.get(key)
+    if cached is None:
+        # the decisions that keep someone waiting first: a page's board answers pending[0]
+        mine = [d for d in loaded.game.pending(loaded.state) if d.seat == seat]
+        pending = [decision_payload(d) for d in sorted(mine, key=lambda d: d.optional)]
+        cached = encoded[key] = (pending, orjson.dumps(pending, option=JSON_OPTIONS))
+    return cached[0]  # type: ignore[no-any-return]
+
+
+def for_this_seq(loaded: LoadedMatch) -> dict[Any, Any]:
+    """What was built and encoded for ``loaded``'s current seq (a new seq starts afresh)."""
+    if loaded.encoded_seq != loaded.seq:
+        loaded.encoded.clear()
+        loaded.encoded_seq = loaded.seq
+    return loaded.encoded
 
 
 def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:
@@ -46,8 +66,29 @@ def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:
     key = (loaded.seq, seat)
     view = loaded.views.get(key)
     if view is None:
-        view = loaded.views[key] = json.loads(json.dumps(loaded.game.view(loaded.state, seat)))
+        blob = orjson.dumps(loaded.game.view(loaded.state, seat), option=JSON_OPTIONS)
+        view = loaded.views[key] = orjson.loads(blob)
+        for_this_seq(loaded)[("view", seat)] = blob
     return view
+
+
+def view_json(loaded: LoadedMatch, seat: str | None) -> bytes:
+    view = seat_view(loaded, seat)
+    encoded = for_this_seq(loaded)
+    blob = encoded.get(("view", seat))
+    if blob is None:  # the view was built before this seq's encodings were
+        blob = encoded[("view", seat)] = orjson.dumps(view, option=JSON_OPTIONS)
+    return blob  # type: ignore[no-any-return]
+
+
+def answered_json(loaded: LoadedMatch, seat: str, status: str, applied: bool) -> bytes:
+    """The reply to an answer (``ActionOut``), from the very encodings of the seat's view and
+    decisions at this seq that its sockets' messages are built from."""
+    pending_for(loaded, seat, status)
+    pending = for_this_seq(loaded).get(("pending", seat, status))
+    pending_blob = pending[1] if pending is not None else b"[]"
+    return b"".join((b'{"seq":', str(loaded.seq).encode(), b',"view":', view_json(loaded, seat),
+                     b',"pending":', pending_blob, b',"applied":', b"true" if applied else b"false", b"}"))
 
 
 def event_text(event: dict[str, Any], seat: str | None) -> str:
