@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import asyncpg
+import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
@@ -88,6 +88,8 @@ class Frame:
     status: str
     seat_of_user: dict[int, str]
     messages: dict[str | None, dict[str, Any]]
+    # each seat's whole message, encoded once for every socket that needs it whole
+    whole: dict[str | None, str] = field(default_factory=dict)
 
 
 def seq_of(loaded: LoadedMatch | None) -> int:
@@ -95,7 +97,7 @@ def seq_of(loaded: LoadedMatch | None) -> int:
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Hub:
@@ -320,7 +322,7 @@ class Hub:
         if sub.last is not None and sub.last_key == key:
             return  # already has it (a notification and a poll can race)
         if sub.last is None:
-            text = encode(message)
+            text = frame.whole.get(sub.seat) or frame.whole.setdefault(sub.seat, encode(message))
         else:
             # sockets of one seat that last got the very same message get the very same patch
             shared = (sub.seat, id(sub.last))
