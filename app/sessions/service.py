@@ -35,6 +35,7 @@ from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMi
 from app.sessions.hooks import turn_changed
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, SeatsSeen, state_hash
 from app.sessions.settings import snapshot_every
+from app.sessions.views import decisions
 
 log = logging.getLogger("warroom.sessions")
 
@@ -281,7 +282,7 @@ def finish(match: Match, outcome: dict[str, Any]) -> None:
 
 def waiting_on(loaded: LoadedMatch) -> list[str]:
     """The seats the table waits for: any-time (optional) decisions keep nobody waiting."""
-    return sorted({d.seat for d in loaded.game.pending(loaded.state) if not d.optional})
+    return sorted({d.seat for d in decisions(loaded) if not d.optional})
 
 
 async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
@@ -427,7 +428,7 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
     if seat is None:
         return None
     game = loaded.game
-    decision = next((d for d in game.pending(loaded.state) if d.id == decision_id and d.seat == seat), None)
+    decision = next((d for d in decisions(loaded) if d.id == decision_id and d.seat == seat), None)
     if decision is None:  # a stale seq among others: the ORM path words every refusal
         return None
     try:
@@ -444,7 +445,8 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
     # meanwhile sees a state ahead of its row while the match is busy and builds its own
     loaded.seq = move
     loaded.views.clear()
-    logged = [asdict(e) for e in events]
+    events_json = orjson.dumps(events, option=orjson.OPT_NON_STR_KEYS)  # what asdict gives, in C
+    logged = orjson.loads(events_json)
     outcome = game.outcome(loaded.state)
     head = MatchHead("finished", [], asdict(outcome)) if outcome is not None else MatchHead(
         "active", waiting_on(loaded), None)
@@ -458,7 +460,7 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
     assert raw is not None
     try:
         verdict, bots, passers = await raw.fetchrow(
-            MOVE_SQL, match_id, move, seat, user.id, key, dumps(action_payload(action, decision)), dumps(logged),
+            MOVE_SQL, match_id, move, seat, user.id, key, dumps(action_payload(action, decision)), events_json.decode(),
             state_hash(game, loaded.state), game.version, head.status, dumps(head.waiting_on),
             maybe_dumps(head.outcome), utcnow(), maybe_dumps(snapshot))
     except BaseException:

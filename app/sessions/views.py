@@ -46,10 +46,20 @@ def pending_for(loaded: LoadedMatch, seat: str | None, status: str) -> list[dict
     cached = encoded.get(key)
     if cached is None:
         # the decisions that keep someone waiting first: a page's board answers pending[0]
-        mine = [d for d in loaded.game.pending(loaded.state) if d.seat == seat]
+        mine = [d for d in decisions(loaded) if d.seat == seat]
         pending = [decision_payload(d) for d in sorted(mine, key=lambda d: d.optional)]
         cached = encoded[key] = (pending, orjson.dumps(pending, option=JSON_OPTIONS))
     return cached[0]  # type: ignore[no-any-return]
+
+
+def decisions(loaded: LoadedMatch) -> list[Decision]:
+    """The rules' pending decisions at the loaded seq, asked once for the move, its reply and
+    every seat's message (nobody changes the list)."""
+    encoded = for_this_seq(loaded)
+    pending = encoded.get("decisions")
+    if pending is None:
+        pending = encoded["decisions"] = loaded.game.pending(loaded.state)
+    return pending  # type: ignore[no-any-return]
 
 
 def for_this_seq(loaded: LoadedMatch) -> dict[Any, Any]:
