@@ -25,6 +25,8 @@ def _escape(key: str) -> str:
 
 def same(a: Any, b: Any) -> bool:
     """JSON equality: unlike ``==``, true is not 1 and 1 is not 1.0."""
+    if a is b:
+        return True
     if type(a) is not type(b) or a != b:
         return False
     if isinstance(a, dict | list):  # equal by ``==``: their encodings tell true from 1, in C

@@ -72,6 +72,8 @@ class LoadedMatch:
     # what app.sessions.views built and encoded for ``encoded_seq`` (the POST reply and sockets share it)
     encoded: dict[Any, Any] = field(default_factory=dict)
     encoded_seq: int = -1
+    # each tail entry's log lines per seat, built once while the entry stays in the tail
+    lines: dict[tuple[int, str | None], list[dict[str, Any]]] = field(default_factory=dict)
 
     def remember(self, seq: int, events: list[dict[str, Any]]) -> None:
         self.tail.append((seq, events))

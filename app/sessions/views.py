@@ -122,6 +122,24 @@ def log_lines(entries: list[tuple[int, list[dict[str, Any]]]], seat: str | None)
             for e in events]
 
 
+def tail_lines(loaded: LoadedMatch, seat: str | None) -> list[dict[str, Any]]:
+    """``log_lines`` of the loaded tail, each entry's lines built once per seat while it stays
+    in the tail: successive messages share them (and patches see at once they did not change)."""
+    lines = loaded.lines
+    out: list[dict[str, Any]] = []
+    for entry in loaded.tail:
+        key = (entry[0], seat)
+        mine = lines.get(key)
+        if mine is None:
+            mine = lines[key] = log_lines([entry], seat)
+        out.extend(mine)
+    if len(lines) > 8 * (len(loaded.tail) + 1):  # entries that slid out of the tail
+        kept = {seq for seq, _ in loaded.tail}
+        for key in [k for k in lines if k[0] not in kept]:
+            del lines[key]
+    return out
+
+
 def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str | None) -> dict[str, Any]:
     """The full per-seat message: what GET /api/matches/{id} and the WebSocket carry.
 
@@ -136,7 +154,7 @@ def seat_message(loaded: LoadedMatch | None, match: Match | MatchHead, seat: str
         "view": seat_view(loaded, seat),
         "pending": pending_for(loaded, seat, match.status),
         "waiting_on": list(match.waiting_on),
-        "log": log_lines(loaded.tail, seat),
+        "log": tail_lines(loaded, seat),
         "outcome": copy.deepcopy(match.outcome),
         "waiting_note": waiting_note(loaded, seat) if match.status == "active" else None,
     }
