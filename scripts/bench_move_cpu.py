@@ -256,17 +256,23 @@ async def bench_load(url: str, args: argparse.Namespace) -> None:
             await work.submit(tables_work, db, service_player(seats[decision.seat]), match_id, seq,
                               decision.id, list(loaded.game.bot(loaded.state, decision, rng).choices), None)
         played += 1
-    times = []
-    for _ in range(5):
-        cold = MatchCache()
-        async with sessions() as db:
-            row = await db.get(Match, match_id)
-            assert row is not None
-            start = time.perf_counter()
-            await cold.load(db, row)
-            times.append(time.perf_counter() - start)
-    print(f"cold load of a {played}-action QMG match (snapshot every {os.environ.get('WARROOM_SNAPSHOT_EVERY', 50)}):"
-          f" median {statistics.median(times) * 1000:.1f} ms")
+    async def cold_ms(upto: int) -> float:
+        times = []
+        for _ in range(5):
+            cold = MatchCache()
+            async with sessions() as db:
+                row = await db.get(Match, match_id)
+                assert row is not None
+                start = time.perf_counter()
+                await cold.load(db, row, upto=upto)
+                times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1000
+
+    every = os.environ.get("WARROOM_SNAPSHOT_EVERY", "50")
+    lengths = sorted({*range(100, played, 100), played})
+    figures = [f"{n}: {await cold_ms(n):.1f} ms" for n in lengths]
+    print(f"cold load of a QMG match after n actions (the match ran {played}; snapshot every {every}): "
+          + ", ".join(figures))
     await engine.dispose()
 
 
