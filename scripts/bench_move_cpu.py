@@ -74,15 +74,34 @@ class Split:
         return timed
 
 
+def wrap_async(split: Split, part: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``Split.wrap`` for a coroutine function: nothing else runs in this process meanwhile
+    (the hub is not started), so the CPU around the await is the call's own."""
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.process_time()
+        try:
+            return await fn(*args, **kwargs)
+        finally:
+            split.parts[part] += time.process_time() - start
+    return timed
+
+
 def pct(values: list[int], q: float) -> int:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))] if ordered else 0
 
 
+PG_DATA: list[Path] = []  # this run's own PostgreSQL data directory
+
+
 def postgres_cpu() -> float:
-    """utime + stime of every postgres process on this machine, in seconds."""
+    """utime + stime of this run's PostgreSQL (its postmaster and every backend it forked), in
+    seconds: other PostgreSQL servers on the machine are not counted."""
+    try:
+        postmaster = int((PG_DATA[0] / "postmaster.pid").read_text().split()[0])
+    except (IndexError, OSError, ValueError):
+        return 0.0
     total = 0
-    tick = os.sysconf("SC_CLK_TCK")
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -91,11 +110,10 @@ def postgres_cpu() -> float:
                 stat = f.read()
         except OSError:
             continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        if name.startswith("postgres"):
-            fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(pid) == postmaster or int(fields[1]) == postmaster:
             total += int(fields[11]) + int(fields[12])
-    return total / tick
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def setup(sessions: Any, cache: MatchCache, matches: int) -> list[tuple[str, dict[str, int]]]:
@@ -164,6 +182,13 @@ async def run(url: str, args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     raw_statements = Counter[str]()
     original_fetchrow = service_fetchrow_counter(raw_statements)
+    import asyncpg
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    counted_fetchrow = asyncpg.Connection.fetchrow
+    asyncpg.Connection.fetchrow = wrap_async(split, "warroom_move", counted_fetchrow)  # type: ignore[method-assign]
+    original_connection = AsyncSession.connection
+    AsyncSession.connection = wrap_async(split, "pool checkout", original_connection)  # type: ignore[method-assign]
     sizes: list[int] = []
     ops: Counter[str] = Counter()
     moves = 0
@@ -210,6 +235,7 @@ async def run(url: str, args: argparse.Namespace) -> None:
     wall = time.perf_counter() - started
     cpu, pg = time.process_time() - cpu0, postgres_cpu() - pg0
     restore(original_fetchrow)
+    AsyncSession.connection = original_connection  # type: ignore[method-assign]
     orm = statements["orm"] - orm0
     per = 1000 / max(1, moves)
     print(f"{moves} committed moves over {args.matches} QMG tables in {wall:.2f} s wall")
@@ -315,6 +341,7 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="wr-bench-move-")
     os.chmod(folder, 0o755)
     pg = pgserver.get_server(Path(folder) / "pg", cleanup_mode="stop")
+    PG_DATA.append(Path(folder) / "pg")
     try:
         url = create_database(pg, f"bench_{uuid.uuid4().hex[:6]}")
         asyncio.run(run(url, args))
