@@ -276,3 +276,44 @@ async def assert_log_replays(t: Table) -> None:
             assert state_hash(game, fresh.state) == state_hash(game, cached.state)
         assert (await db.execute(text("SELECT count(*) FROM actions WHERE match_id = :m"),
                                  {"m": t.match_id})).scalar() == match.seq
+
+
+def test_over_http_every_fallback_answers_as_before(server: Any) -> None:
+    """Through a real server: after moves in one round trip, a stale seq is a 409 with the state
+    to resync, a spectator a 403, a retried key the earlier seq, applying nothing."""
+    from tests.conftest import Player, new_table
+
+    alice, bob, carol = (Player(server.url, f"http one-trip {n}") for n in "abc")
+    match_id = new_table(alice)
+    assert bob.post(f"/api/matches/{match_id}/join").status_code == 200
+    assert alice.post(f"/api/matches/{match_id}/start").status_code == 200
+
+    def turn() -> tuple[Player, dict[str, Any], dict[str, Any]]:
+        for player in (alice, bob):
+            m = player.match(match_id)
+            required = [d for d in m["pending"] if not d["optional"]]
+            if required:
+                return player, m, required[0]
+        raise AssertionError("nobody is waited on")
+
+    for _ in range(4):
+        player, m, d = turn()
+        r = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"])
+        assert r.status_code == 200, r.text
+        assert r.json()["seq"] == m["seq"] + 1 and r.json()["applied"] is True
+    player, m, d = turn()
+    first = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"], key="http-key")
+    assert first.status_code == 200 and first.json()["applied"] is True
+    again = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"], key="http-key")
+    assert again.status_code == 200, again.text
+    assert again.json()["seq"] == first.json()["seq"] and again.json()["applied"] is False
+    assert player.match(match_id)["seq"] == first.json()["seq"]
+
+    player, m, d = turn()
+    stale = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"] + 1)
+    assert stale.status_code == 409, stale.text
+    assert stale.json()["seq"] == m["seq"] and stale.json()["pending"]
+    watcher = carol.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"])
+    assert watcher.status_code == 403, watcher.text
+    r = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"])
+    assert r.status_code == 200 and r.json()["seq"] == m["seq"] + 1

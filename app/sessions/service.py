@@ -317,6 +317,15 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
         "err_not_pending")
 
 
+def play_answer(loaded: LoadedMatch, seat: str, action: Action, seq: int) -> list[Any]:
+    """The one place a new answer is applied (the ORM's ``commit_action`` and ``one_trip`` both
+    come here): the rules with the move's own dice, and the cached state's seq moved on."""
+    events = loaded.game.apply(loaded.state, seat, action, action_rng(loaded.seed, seq))
+    loaded.seq = seq
+    loaded.views.clear()
+    return events
+
+
 def action_payload(action: Action, decision: Decision, auto: bool = False) -> dict[str, Any]:
     """What the log keeps of an answer."""
     payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
@@ -336,11 +345,9 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
     perhaps half-changed, is dropped there. ``auto``: the seat's auto-pass setting answered."""
     seq = match.seq + 1
     try:
-        events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
+        events = play_answer(loaded, seat, action, seq)
     except Illegal as exc:
         raise rules_refusal(exc, loaded.game.id) from exc
-    loaded.seq = seq
-    loaded.views.clear()
     logged = [asdict(e) for e in events]
     payload = action_payload(action, decision, auto)
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
@@ -437,14 +444,12 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
         return None
     move = loaded.seq + 1
     try:
-        events = game.apply(loaded.state, seat, action, action_rng(loaded.seed, move))
+        # in step with the state before the statement's await, as commit_action has it: a reader
+        # meanwhile sees a state ahead of its row while the match is busy and builds its own
+        events = play_answer(loaded, seat, action, move)
     except Illegal:
         cache.forget(match_id)  # perhaps half-changed: the ORM path starts from the log
         return None
-    # in step with the state before the statement's await, as commit_action has it: a reader
-    # meanwhile sees a state ahead of its row while the match is busy and builds its own
-    loaded.seq = move
-    loaded.views.clear()
     events_json = orjson.dumps(events, option=orjson.OPT_NON_STR_KEYS)  # what asdict gives, in C
     logged = orjson.loads(events_json)
     outcome = game.outcome(loaded.state)
