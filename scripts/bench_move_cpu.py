@@ -294,8 +294,9 @@ async def bench_load(url: str, args: argparse.Namespace) -> None:
                 times.append(time.perf_counter() - start)
         return statistics.median(times) * 1000
 
-    every = os.environ.get("WARROOM_SNAPSHOT_EVERY", "50")
-    lengths = sorted({*range(100, played, 100), played})
+    every = int(os.environ.get("WARROOM_SNAPSHOT_EVERY", "50"))
+    # just before a snapshot is due: the longest walk from the snapshot before (the worst case)
+    lengths = sorted({*range(2 * every - 1, played, 2 * every), played})
     figures = [f"{n}: {await cold_ms(n):.1f} ms" for n in lengths]
     print(f"cold load of a QMG match after n actions (the match ran {played}; snapshot every {every}): "
           + ", ".join(figures))
