@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.models import Match, MatchSeat, started
 from app.sessions.fragments import Rendered, diff, split
-from app.sessions.patch import make_patch
+from app.sessions.patch import Memo, make_patch
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
 from app.sessions.table_view import TableFacts, TableRead, read_table_facts
@@ -233,9 +233,10 @@ class Hub:
 
     async def _deliver_all(self, subs: list[Subscriber], frame: Frame) -> None:
         patches: dict[tuple[str | None, int], str] = {}
+        memo: Memo = {}  # parts several seats' messages share are diffed once
         for sub in subs:
             if sub.page is None:
-                await self._deliver(sub, frame, patches)
+                await self._deliver(sub, frame, patches, memo)
         pages = [s for s in subs if s.page is not None]
         if pages:
             await self._deliver_pages(pages, frame)
@@ -315,7 +316,7 @@ class Hub:
             return build_frame(match, loaded, match, seating, subs)
 
     async def _deliver(self, sub: Subscriber, frame: Frame,
-                       patches: dict[tuple[str | None, int], str]) -> None:
+                       patches: dict[tuple[str | None, int], str], memo: Memo | None = None) -> None:
         sub.seat = frame.seat_of_user.get(sub.user_id) if sub.user_id is not None else None
         message = frame.messages[sub.seat]
         key = (frame.seq, frame.status, sub.seat)
@@ -328,7 +329,7 @@ class Hub:
             shared = (sub.seat, id(sub.last))
             text = patches.get(shared) or ""
             if not text:
-                text = patches[shared] = encode({"seq": frame.seq, "patch": make_patch(sub.last, message)})
+                text = patches[shared] = encode({"seq": frame.seq, "patch": make_patch(sub.last, message, memo=memo)})
         sub.last, sub.last_key = message, key
         await self._send(sub, text)
 

@@ -34,13 +34,18 @@ def same(a: Any, b: Any) -> bool:
     return True
 
 
-def make_patch(old: Any, new: Any, path: str = "") -> Patch:
+Memo = dict[tuple[int, int, str], tuple[Any, Any, Patch]]
+
+
+def make_patch(old: Any, new: Any, path: str = "", memo: Memo | None = None) -> Patch:
+    """``memo``: patches of the parts already diffed for another socket (shared parts of two
+    messages, by identity: app.sessions.views.share), kept with the parts themselves."""
     if same(old, new):
         return []
-    return _differ(old, new, path)
+    return _differ(old, new, path, memo)
 
 
-def _differ(old: Any, new: Any, path: str) -> Patch:
+def _differ(old: Any, new: Any, path: str, memo: Memo | None = None) -> Patch:
     """The patch from ``old`` to ``new``, which are known to differ."""
     if isinstance(old, dict) and isinstance(new, dict):
         ops: Patch = []
@@ -53,11 +58,20 @@ def _differ(old: Any, new: Any, path: str) -> Patch:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
                 continue
             was = old[key]
+            if was is value:
+                continue
             if type(was) is type(value) and was == value:
                 if isinstance(value, dict | list):
                     alike.append(key)
                 continue
-            ops.extend(_differ(was, value, f"{path}/{_escape(key)}"))
+            where = f"{path}/{_escape(key)}"
+            if memo is None or not isinstance(value, dict | list):
+                ops.extend(_differ(was, value, where))
+                continue
+            known = memo.get((id(was), id(value), where))
+            if known is None:
+                known = memo[(id(was), id(value), where)] = (was, value, _differ(was, value, where, memo))
+            ops.extend(known[2])
         if alike and not same([old[k] for k in alike], [new[k] for k in alike]):
             for key in alike:
                 ops.extend(make_patch(old[key], new[key], f"{path}/{_escape(key)}"))

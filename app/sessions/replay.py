@@ -72,6 +72,9 @@ class LoadedMatch:
     # what app.sessions.views built and encoded for ``encoded_seq`` (the POST reply and sockets share it)
     encoded: dict[Any, Any] = field(default_factory=dict)
     encoded_seq: int = -1
+    # parts of views shared by seats and seqs (app.sessions.views.share): this seq's, the one before's
+    shared_now: dict[Any, Any] = field(default_factory=dict)
+    shared_before: dict[Any, Any] = field(default_factory=dict)
     # each tail entry's log lines per seat, built once while the entry stays in the tail
     lines: dict[tuple[int, str | None], list[dict[str, Any]]] = field(default_factory=dict)
 

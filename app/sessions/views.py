@@ -13,6 +13,8 @@ from app.sessions.replay import LoadedMatch, MatchHead
 
 # games may key a view's dicts by numbers: JSON makes them strings, as json.dumps did
 JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+# how deep views share their parts (``share``): deeper ones cost more to compare than they save
+SHARED_DEPTH = 2
 
 
 def msg_payload(msg: Msg | None) -> dict[str, Any] | None:
@@ -77,9 +79,35 @@ def seat_view(loaded: LoadedMatch, seat: str | None) -> dict[str, Any]:
     view = loaded.views.get(key)
     if view is None:
         blob = orjson.dumps(loaded.game.view(loaded.state, seat), option=JSON_OPTIONS)
-        view = loaded.views[key] = orjson.loads(blob)
+        view = loaded.views[key] = share(loaded, orjson.loads(blob))
         for_this_seq(loaded)[("view", seat)] = blob
     return view
+
+
+def share(loaded: LoadedMatch, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its parts (two levels deep) that read exactly as in another seat's view of
+    this seq, or in the one before, replaced by that very object: the board everyone sees is
+    one object, and one that did not change is the one sent before, which a patch then skips
+    at a glance (and diffs once for every seat it changed for). Nobody changes a view."""
+    encoded = for_this_seq(loaded)
+    now = encoded.get("shared")
+    if now is None:
+        now = encoded["shared"] = {}
+        loaded.shared_before, loaded.shared_now = loaded.shared_now, now
+    before = loaded.shared_before
+
+    def same_as_seen(path: str, value: Any) -> Any:
+        if not isinstance(value, dict | list) or not value:
+            return value
+        if isinstance(value, dict) and path.count("/") < SHARED_DEPTH:
+            value = {k: same_as_seen(f"{path}/{k}", v) for k, v in value.items()}
+        key = (path, orjson.dumps(value, option=JSON_OPTIONS))
+        seen = now.get(key)
+        if seen is None:
+            seen = now[key] = before.get(key, value)
+        return seen
+
+    return {k: same_as_seen(f"/{k}", v) for k, v in view.items()}
 
 
 def view_json(loaded: LoadedMatch, seat: str | None) -> bytes:
