@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+# the same match seeds on every run (the server's own rule for benchmarks): figures compare
+os.environ.setdefault("WARROOM_TEST_SEED", "bench_move_cpu")
 # BENCH_ROOT: measure another checkout's code (the figures before a change) with this script
 ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(ROOT))
