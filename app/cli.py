@@ -9,21 +9,41 @@ import asyncio
 import logging
 import os
 import sys
+from typing import NoReturn
 
 import uvicorn
 
 from app import db as database
-from app.config import ConfigError, Settings, data_folder, load_settings
+from app.config import ConfigError, Settings, data_folder, load_settings, pool_settings
 from app.http_protocol import header_timeout
 
 
 def settings_or_exit() -> Settings:
     """The settings, or exit 2 with the reason before anything (the database) is started."""
     try:
+        pool_settings()  # a malformed WARROOM_DB_* stops us here too
         return load_settings()
     except ConfigError as exc:
-        print(f"warroom: refusing to start: {exc}", file=sys.stderr, flush=True)
-        sys.exit(2)
+        refuse(exc)
+
+
+def refuse(reason: object) -> NoReturn:
+    print(f"warroom: refusing to start: {reason}", file=sys.stderr, flush=True)
+    sys.exit(2)
+
+
+def planned_pool(url: str, workers: int) -> database.PoolPlan:
+    """Size every worker's pool from what the database allows, or exit 2 saying what to change."""
+    try:
+        wanted = pool_settings()
+        limits = database.connection_limits(url)
+        plan = database.plan_pool(limits, wanted.processes(workers), spare=wanted.spare, pool=wanted.pool,
+                                  overflow=wanted.overflow, workers=workers)
+    except ConfigError as exc:
+        refuse(exc)
+    print(f"warroom: max_connections {limits.max_connections}: each of {wanted.processes(workers)} app "
+          f"process(es) gets a pool of {plan.pool_size} + {plan.max_overflow} overflow + 1 listener", flush=True)
+    return plan
 
 
 def serve(workers: int | None) -> None:
@@ -38,6 +58,8 @@ def serve(workers: int | None) -> None:
     print(f"warroom: database schema upgraded to revision {revision}", flush=True)
     count = workers or settings.workers
     os.environ["WARROOM_WORKERS"] = str(count)
+    # every worker builds its engine from this plan instead of asking the database again
+    os.environ["WARROOM_POOL_PLAN"] = planned_pool(url, count).encoded()
     print(f"warroom: serving on http://{settings.host}:{settings.port} with {count} worker(s)", flush=True)
     header_timeout()  # a malformed WARROOM_HEADER_TIMEOUT stops us here, not in every worker
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, workers=count,

@@ -10,7 +10,6 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -19,12 +18,12 @@ from app import notifications
 from app.api import auth, clocks, history_pages, live, matches, me, pages, settings_pages, table
 from app.api.assets import VersionedStatic
 from app.api.body_limit import BodyLimit
-from app.api.errors import error_response
+from app.api.errors import Overload, error_response
 from app.api.guards import OriginGuard
 from app.api.nul_guard import NulGuard
 from app.api.security_headers import SecurityHeaders
 from app.api.session_check import SessionCheck
-from app.config import load_settings
+from app.config import ConfigError, PoolSettings, load_settings, pool_settings, worker_count
 from app.sessions import replay_jobs
 from app.sessions.bots import BotDriver
 from app.sessions.errors import DomainError
@@ -47,11 +46,26 @@ def database_url() -> str:
     return url
 
 
+async def pool_plan(url: str, settings: PoolSettings) -> database.PoolPlan:
+    """The plan ``python -m app serve`` made for its workers, or (uvicorn run directly) one made here."""
+    if planned := os.environ.get("WARROOM_POOL_PLAN"):
+        return database.PoolPlan.decoded(planned)
+    workers = worker_count()
+    return database.plan_pool(await database.connection_limits_async(url), settings.processes(workers),
+                              spare=settings.spare, pool=settings.pool, overflow=settings.overflow, workers=workers)
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     url = database_url()
-    engine = database.make_engine(url, pool_size=int(os.environ.get("WARROOM_DB_POOL", "10")),
-                                  pool_timeout=float(os.environ.get("WARROOM_DB_POOL_TIMEOUT", "10")))
+    try:
+        settings = pool_settings()
+        plan = await pool_plan(url, settings)
+    except ConfigError as exc:
+        log.error("warroom: refusing to start: %s", exc)
+        raise
+    engine = database.make_engine(url, pool_size=plan.pool_size, max_overflow=plan.max_overflow,
+                                  pool_timeout=settings.timeout)
     app.state.sessions = database.make_sessionmaker(engine)
     app.state.session_checks = SessionChecks(app.state.sessions, ttl=check_seconds())
     app.state.cache = MatchCache()
@@ -94,17 +108,13 @@ def create_app() -> FastAPI:
     app.add_middleware(SessionMiddleware, secret_key=settings.secret_key, session_cookie="warroom_session",
                        same_site="lax", https_only=os.environ.get("WARROOM_HTTPS") == "1",
                        max_age=60 * 60 * 24 * 30)
+    # a database overloaded or restarting answers 503 wherever it shows, even in the session check
+    app.add_middleware(Overload)
     app.add_middleware(SecurityHeaders)  # outermost: the guards' own refusals carry the headers too
 
     @app.exception_handler(DomainError)
     async def refusal(_request: Request, exc: DomainError) -> JSONResponse:
         return error_response(exc)  # the one mapping from a refusal's kind to its HTTP answer
-
-    @app.exception_handler(PoolTimeout)
-    async def busy(_request: Request, _exc: PoolTimeout) -> JSONResponse:
-        log.warning("no database connection free in time: answering 503")
-        return JSONResponse(status_code=503, content={"error": "the server is busy: try again in a moment"},
-                            headers={"Retry-After": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

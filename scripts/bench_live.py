@@ -1,6 +1,10 @@
 #!/usr/bin/env python
 """Load benchmark of the live path: POST an action -> commit -> pg_notify -> every socket.
 
+(Issue 10's benchmark, of QMG and the card game on both channels with the client over several
+processes, is scripts/bench_move_path.py; it reuses the parts below. This one stays for the
+figures of docs/benchmarks.md's first section.)
+
 Not a test. It starts its own PostgreSQL (pgserver in a temp dir) unless
 --database-url is given, creates a fresh database, migrates it, starts
 ``python -m app serve --workers W`` on a free loopback port with the test card

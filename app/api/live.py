@@ -40,9 +40,10 @@ async def serve_socket(websocket: WebSocket, match_id: str, page: Page | None) -
         return
     # the seat is the seat table's to say on every push, never fixed here
     sub = Subscriber(match_id=match_id, user_id=user.id if user else None, page=page)
-    await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
-    writer = asyncio.create_task(_write(websocket, sub))
+    writer: asyncio.Task[None] | None = None
     try:
+        await hub.subscribe(sub)  # the full message first, whatever ?seq= the client last saw
+        writer = asyncio.create_task(_write(websocket, sub))
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -54,12 +55,13 @@ async def serve_socket(websocket: WebSocket, match_id: str, page: Page | None) -
             await _client_message(hub, sub, text)
     except WebSocketDisconnect:
         pass
-    finally:
+    finally:  # also when subscribing failed (the database went away): the socket's quota slot comes back
         SOCKETS.release(websocket)
         hub.unsubscribe(sub)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        if writer is not None:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
 
 
 async def _write(websocket: WebSocket, sub: Subscriber) -> None:
