@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import logging
 import os
 import random
@@ -470,6 +471,9 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
             maybe_dumps(head.outcome), utcnow(), maybe_dumps(snapshot))
     except BaseException:
         cache.forget(match_id)
+        # the pool never saw this statement: a connection it left lost or mid-answer must not go back
+        with contextlib.suppress(Exception):
+            await conn.invalidate()
         raise
     if verdict != "ok":
         log.debug("match %s: move %s takes the ORM path (%s)", match_id, move, verdict)
