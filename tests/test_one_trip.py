@@ -317,3 +317,41 @@ def test_over_http_every_fallback_answers_as_before(server: Any) -> None:
     assert watcher.status_code == 403, watcher.text
     r = player.act(match_id, d["decision"], d["choices"][0]["id"], m["seq"])
     assert r.status_code == 200 and r.json()["seq"] == m["seq"] + 1
+
+
+class Probe(Exception):
+    """Rolls the probe's transaction back."""
+
+
+async def bot_step_would_answer(t: Table) -> bool:
+    """What the bot driver would do now, asked of a fresh cache in a transaction rolled back."""
+    moved = False
+    async with t.sessions() as db:
+        try:
+            async with db.begin():
+                moved = await service.bot_step(db, MatchCache(), t.match_id)
+                raise Probe
+        except Probe:
+            pass
+    return moved
+
+
+async def test_the_bot_driver_is_woken_exactly_when_an_answer_is_due(table: Table) -> None:
+    """QMG seats pass their reaction windows by default: after a move in one round trip the bot
+    driver is woken when (and only when) ``bot_step`` would answer something."""
+    await move(table)
+    seen = {True: 0, False: 0}
+    for _ in range(200):
+        if seen[True] >= 3 and seen[False] >= 3:
+            break
+        loaded = table.cache.peek(table.match_id)
+        if loaded is not None and loaded.head is not None and loaded.head.status != "active":
+            break
+        woken = len(table.woken)
+        done, trips, _ = await move(table)
+        if trips != 1:
+            continue  # the ORM path wakes the driver whenever someone may be answered for
+        assert done.has_bots == await bot_step_would_answer(table)
+        assert (len(table.woken) > woken) == done.has_bots
+        seen[done.has_bots] += 1
+    assert seen[True] and seen[False]

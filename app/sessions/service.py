@@ -479,11 +479,37 @@ async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: 
         log.debug("match %s: move %s takes the ORM path (%s)", match_id, move, verdict)
         cache.forget(match_id)
         return None
-    return Submitted(head, move, True, seat, has_bots=bots or (passers and autopass.offered(game)), match_id=match_id)
+    return Submitted(head, move, True, seat, has_bots=answer_due(loaded, decoded(bots), decoded(passers)),
+                     match_id=match_id)
+
+
+def answer_due(loaded: LoadedMatch, bots: dict[str, str], passers: dict[str, list[Any]]) -> bool:
+    """Whether ``bot_step`` would answer now: a required decision of a bot's seat, or one the
+    seat's auto-pass setting passes (as ``warroom_move`` read the seats under the lock). The
+    bot driver is woken only then: its look costs a transaction and the match's lock."""
+    offered = autopass.offered(loaded.game)
+    for decision in decisions(loaded):
+        if decision.optional:
+            continue
+        if decision.seat in bots:
+            return True
+        setting = passers.get(decision.seat) if offered else None
+        if setting is not None:
+            user_id, mode, round_mark = setting
+            seat = MatchSeat(match_id=loaded.match_id, seat=decision.seat, user_id=user_id, bot=None, autopass=mode,
+                             autopass_round=round_mark)
+            if autopass.due(loaded.game, loaded.state, seat, decision):
+                return True
+    return False
 
 
 def dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
+
+
+def decoded(value: Any) -> Any:
+    """A jsonb result: SQLAlchemy's codec on its pooled connections decodes it, asyncpg's own gives text."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 def maybe_dumps(value: Any) -> str | None:

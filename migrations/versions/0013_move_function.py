@@ -23,7 +23,7 @@ CREATE FUNCTION warroom_move(
     p_match text, p_seq integer, p_seat text, p_user bigint, p_key text,
     p_payload jsonb, p_events jsonb, p_hash text, p_engine text,
     p_status text, p_waiting jsonb, p_outcome jsonb, p_now timestamptz, p_snapshot jsonb,
-    OUT verdict text, OUT bots boolean, OUT passers boolean)
+    OUT verdict text, OUT bots jsonb, OUT passers jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
     m record;
@@ -64,8 +64,12 @@ BEGIN
         PERFORM pg_notify('match_events', p_match || ':' || p_seq || ':move');
         verdict := 'ok';
     END IF;
-    SELECT coalesce(bool_or(bot IS NOT NULL), false),
-           coalesce(bool_or(user_id IS NOT NULL AND bot IS NULL AND autopass <> 'ask'), false)
+    -- who the server may answer for next: the bots' seats, and the players' seats whose
+    -- auto-pass setting may pass (with the setting), so the caller wakes the bot driver only
+    -- when one of them is due
+    SELECT coalesce(jsonb_object_agg(seat, bot) FILTER (WHERE bot IS NOT NULL), '{}'),
+           coalesce(jsonb_object_agg(seat, jsonb_build_array(user_id, autopass, autopass_round))
+                    FILTER (WHERE user_id IS NOT NULL AND bot IS NULL AND autopass <> 'ask'), '{}')
     INTO bots, passers FROM match_seats WHERE match_id = p_match;
 END
 $$;
