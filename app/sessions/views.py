@@ -101,13 +101,25 @@ def share(loaded: LoadedMatch, view: dict[str, Any]) -> dict[str, Any]:
             return value
         if isinstance(value, dict) and path.count("/") < SHARED_DEPTH:
             value = {k: same_as_seen(f"{path}/{k}", v) for k, v in value.items()}
-        key = (path, orjson.dumps(value, option=JSON_OPTIONS))
+            # its parts are shared already (equal ones are one object): they say what it holds
+            # without encoding it all again; a number stands with its type (true is not 1)
+            key: tuple[Any, ...] = (path, tuple(_part_key(k, v) for k, v in value.items()))
+        else:
+            key = (path, orjson.dumps(value, option=JSON_OPTIONS))
         seen = now.get(key)
         if seen is None:
             seen = now[key] = before.get(key, value)
         return seen
 
     return {k: same_as_seen(f"/{k}", v) for k, v in view.items()}
+
+
+def _part_key(key: str, part: Any) -> tuple[Any, ...]:
+    """What a shared part of a view says, in a few words: a (non-empty) dict or list by its
+    identity (equal ones are one object), anything else by its type and value."""
+    if isinstance(part, dict | list):
+        return (key, id(part)) if part else (key, type(part).__name__)
+    return (key, type(part).__name__, part)
 
 
 def view_json(loaded: LoadedMatch, seat: str | None) -> bytes:

@@ -85,3 +85,19 @@ def test_shared_parts_are_diffed_once_with_the_same_result():
             patch = make_patch(old, new, memo=memo)
             assert patch == make_patch(old, new)
             assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+
+
+def test_views_share_equal_parts_and_never_mix_true_with_one():
+    from app.sessions.replay import LoadedMatch
+    from app.sessions.views import share
+
+    loaded = LoadedMatch("m", None, b"", 1, None, [])  # type: ignore[arg-type]
+    a = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 2]})
+    b = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 3]})
+    c = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": 1}, "hand": [1, 2]})
+    assert a["board"] is b["board"] and a["board"]["x"] is c["board"]["x"]
+    assert c["board"] is not a["board"] and c["board"]["f"] is not True and a["hand"] is c["hand"]
+    assert a == {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 2]}
+    loaded.seq = 2  # the next seq reuses what did not change
+    d = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [2]})
+    assert d["board"] is a["board"]
