@@ -159,6 +159,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
     page_first: list[int] = []
     json_first: list[int] = []
     page_frames: list[str] = []
+    json_frames: list[str] = []
     renders: list[int] = []
     queries_per_push: dict[int, list[int]] = {}
     cpu_per_push: dict[int, list[float]] = {}
@@ -216,6 +217,7 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
         page_first += [listener.first for listener in pages]
         json_first += [listener.first for listener in sockets]
         page_frames += [f for listener in pages for f in listener.frames]
+        json_frames += [f for listener in sockets for f in listener.frames]
         for c in players + watchers:
             await c.http.aclose()
     await engine.dispose()
@@ -224,6 +226,8 @@ async def play(base: str, ws_base: str, database_url: str, matches: int, moves: 
         dump.mkdir(parents=True, exist_ok=True)
         for i, frame in enumerate(page_frames):
             (dump / f"{i:05d}-{len(frame.encode())}.html").write_text(frame)
+        for i, frame in enumerate(json_frames):
+            (dump / f"json-{i:05d}-{len(frame.encode())}.json").write_text(frame)
     print(f"QMG, 4 seats, random legal answers (seed {seed}), {matches} match(es) x up to {moves} moves;"
           " sockets: 4 seats + 2 spectators per channel")
     print(f"page socket (htmx)  per update: {summary(page_sizes)}")
@@ -253,7 +257,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--moves", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--dump", type=Path, help="write every page frame into this folder")
+    ap.add_argument("--dump", type=Path, help="write every page and JSON frame into this folder")
     args = ap.parse_args()
     import pgserver
 

@@ -114,7 +114,8 @@ def test_undo_history_replay_and_export_all_walk_the_log_through_one_walker(make
 
 
 def test_no_other_module_sets_a_game_up_or_applies_a_logged_move() -> None:
-    """Outside the games and the walker, only ``commit_action`` applies a move: the new one.
+    """Outside the games and the walker, only ``play_answer`` applies a move: the new one (for
+    ``commit_action`` and for the move in one round trip, ``one_trip``).
     The fuzzer (app/fuzz.py) is not the platform but a player and a checker of the rules: it
     plays its own matches and applies moves to reloaded copies and twins on purpose, to compare
     them with each other and with this walker (its end-of-match replay goes through log_walk)."""
@@ -129,6 +130,6 @@ def test_no_other_module_sets_a_game_up_or_applies_a_logged_move() -> None:
             for node in ast.walk(fn):
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                         and node.func.attr in ("apply", "setup") and "action_rng" in ast.unparse(node)
-                        and (path.name, fn.name) != ("service.py", "commit_action")):
+                        and (path.name, fn.name) != ("service.py", "play_answer")):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} {fn.name}: {ast.unparse(node)}")
     assert not found, "\n".join(found)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.api.deps import SignedIn, get_cache, get_db, get_work, optional_user, require_signed_in, require_user
@@ -32,6 +32,7 @@ from app.sessions import chat as table_chat
 from app.sessions.errors import Conflict
 from app.sessions.maintenance import engine_warning
 from app.sessions.replay import MatchCache
+from app.sessions.views import answered_json
 from app.sessions.work import MatchWork
 
 router = APIRouter(prefix="/api", tags=["matches"])
@@ -126,7 +127,7 @@ async def start(match_id: str, user: User = Depends(require_user), db: AsyncSess
              summary="Answer a pending decision")
 async def act(match_id: str, body: ActionIn, user: SignedIn = Depends(require_signed_in),
               db: AsyncSession = Depends(get_db), cache: MatchCache = Depends(get_cache),
-              tables: MatchWork = Depends(get_work)) -> ActionOut | JSONResponse:
+              tables: MatchWork = Depends(get_work)) -> Response:
     try:
         done = await work.submit(tables, db, user, match_id, body.seq, body.decision, body.picked(), body.key)
     except Conflict as exc:  # a stale seq above all: the body lets the client resync
@@ -134,7 +135,17 @@ async def act(match_id: str, body: ActionIn, user: SignedIn = Depends(require_si
         return JSONResponse(status_code=409, content={
             "error": exc.error, "seq": current.seq, "view": current.view,
             "pending": [p.model_dump() for p in current.pending]})
-    return ActionOut(**await table_view.read_answered(db, cache, done))
+    return Response(await answered(db, cache, done), media_type="application/json")
+
+
+async def answered(db: AsyncSession, cache: MatchCache, done: service.Submitted) -> bytes:
+    """``ActionOut`` as the answering seat sees the state at its answer's seq, encoded once per
+    (seq, seat) with what that seat's sockets are sent."""
+    loaded = cache.peek(done.match_id)
+    if loaded is None or loaded.seq != done.seq:  # a retried key, or the table moved on meanwhile
+        match = done.match if isinstance(done.match, Match) else await service.get_match(db, done.match_id)
+        loaded = await cache.load(db, match, upto=done.seq)
+    return answered_json(loaded, done.seat, done.match.status, done.applied)
 
 
 @router.get("/matches/{match_id}/log", response_model=list[LogLine], responses=ERRORS,

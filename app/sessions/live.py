@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -23,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import asyncpg
+import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.models import Match, MatchSeat, started
 from app.sessions.fragments import Rendered, diff, split
-from app.sessions.patch import make_patch
+from app.sessions.patch import Memo, make_patch
 from app.sessions.replay import LoadedMatch, MatchCache, MatchHead
 from app.sessions.service import NOTIFY_CHANNEL
 from app.sessions.table_view import TableFacts, TableRead, read_table_facts
@@ -135,6 +135,8 @@ class Frame:
     status: str
     seat_of_user: dict[int, str]
     messages: dict[str | None, dict[str, Any]]
+    # each seat's whole message, encoded once for every socket that needs it whole
+    whole: dict[str | None, str] = field(default_factory=dict)
 
 
 def seq_of(loaded: LoadedMatch | None) -> int:
@@ -142,7 +144,7 @@ def seq_of(loaded: LoadedMatch | None) -> int:
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Hub:
@@ -308,9 +310,10 @@ class Hub:
 
     async def _deliver_all(self, subs: list[Subscriber], frame: Frame) -> None:
         patches: dict[tuple[str | None, int], str] = {}
+        memo: Memo = {}  # parts several seats' messages share are diffed once
         for sub in subs:
             if sub.page is None:
-                await self._deliver(sub, frame, patches)
+                await self._deliver(sub, frame, patches, memo)
         pages = [s for s in subs if s.page is not None]
         if pages:
             await self._deliver_pages(pages, frame)
@@ -390,7 +393,7 @@ class Hub:
             return build_frame(match, loaded, match, seating, subs)
 
     async def _deliver(self, sub: Subscriber, frame: Frame,
-                       patches: dict[tuple[str | None, int], str]) -> None:
+                       patches: dict[tuple[str | None, int], str], memo: Memo | None = None) -> None:
         sub.seat = frame.seat_of_user.get(sub.user_id) if sub.user_id is not None else None
         message = frame.messages[sub.seat]
         key = (frame.seq, frame.status, sub.seat)
@@ -398,13 +401,13 @@ class Hub:
             sub.last = message  # already has it (a notification and a poll can race): holds the shared copy
             return
         if sub.last is None:
-            text = encode(message)
+            text = frame.whole.get(sub.seat) or frame.whole.setdefault(sub.seat, encode(message))
         else:
             # sockets of one seat that last got the very same message get the very same patch
             shared = (sub.seat, id(sub.last))
             text = patches.get(shared) or ""
             if not text:
-                text = patches[shared] = encode({"seq": frame.seq, "patch": make_patch(sub.last, message)})
+                text = patches[shared] = encode({"seq": frame.seq, "patch": make_patch(sub.last, message, memo=memo)})
         sub.last, sub.last_key = message, key
         await self._send(sub, text)
 

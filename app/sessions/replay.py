@@ -12,11 +12,13 @@ import contextlib
 import copy
 import hashlib
 import json
+import re
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -43,6 +45,17 @@ class MatchHead:
         return cls(match.status, list(match.waiting_on or []), match.outcome)
 
 
+@dataclass(frozen=True)
+class SeatsSeen:
+    """The table as the last move through the ORM read it, for the next moves' one round trip
+    (``service.submit``): who plays which seat, and whether the table's moves may take it at
+    all (live and untimed: no turn hook has work to do). Only a guess: ``warroom_move`` checks
+    the seat under the match's row lock, and the cached state is dropped when it was wrong."""
+
+    players: dict[int, str]
+    one_trip: bool
+
+
 @dataclass
 class LoadedMatch:
     match_id: str
@@ -55,6 +68,15 @@ class LoadedMatch:
     # the newest log entries as (seq, events), so live updates carry the log without a query
     tail: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list)
     head: MatchHead | None = None  # None: not known for this seq, read the match row
+    seen: SeatsSeen | None = None  # None: no move went through the ORM since this was loaded
+    # what app.sessions.views built and encoded for ``encoded_seq`` (the POST reply and sockets share it)
+    encoded: dict[Any, Any] = field(default_factory=dict)
+    encoded_seq: int = -1
+    # parts of views shared by seats and seqs (app.sessions.views.share): this seq's, the one before's
+    shared_now: dict[Any, Any] = field(default_factory=dict)
+    shared_before: dict[Any, Any] = field(default_factory=dict)
+    # each tail entry's log lines per seat, built once while the entry stays in the tail
+    lines: dict[tuple[int, str | None], list[dict[str, Any]]] = field(default_factory=dict)
 
     def remember(self, seq: int, events: list[dict[str, Any]]) -> None:
         self.tail.append((seq, events))
@@ -84,7 +106,30 @@ async def rows_between(db: AsyncSession, match_id: str, after: int, upto: int) -
 
 
 def state_hash(game: GameRules, state: State) -> str:
-    blob = json.dumps(game.dump(state), sort_keys=True, separators=(",", ":")).encode()
+    """sha256 of the state's dump as sorted, compact, ASCII JSON: what every stored hash is.
+
+    orjson writes those very bytes for the dumps games make (ASCII strings, integers, string
+    keys) ten times faster than ``json``; whatever it could write differently (other text,
+    floats, number keys, a type it refuses) is hashed exactly as before, so every log
+    already stored verifies as it did and the hashes prove the same."""
+    dump = game.dump(state)
+    try:
+        blob = orjson.dumps(dump, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # number keys, big integers...: json's own words for them
+        return legacy_state_hash(dump)
+    if not blob.isascii() or _MAYBE_FLOAT.search(blob):
+        return legacy_state_hash(dump)
+    return hashlib.sha256(blob).hexdigest()
+
+
+# a number with a fraction or an exponent (or text that looks like one): json and orjson may
+# spell it differently. (NaN and Infinity, which they spell differently too, are no JSON: a
+# dump holding one could never be kept as a snapshot in the first place.)
+_MAYBE_FLOAT = re.compile(rb"[0-9][.eE]")
+
+
+def legacy_state_hash(dump: Any) -> str:
+    blob = json.dumps(dump, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import logging
 import os
 import random
@@ -10,6 +11,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+import orjson
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -32,8 +34,9 @@ from app.sessions import autopass
 from app.sessions.clock_rules import ClockError, parse_pace
 from app.sessions.errors import Conflict, Forbidden, Invalid, Refused, RefusedMidway, Stale, not_found
 from app.sessions.hooks import turn_changed
-from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, state_hash
+from app.sessions.replay import LoadedMatch, MatchCache, MatchHead, SeatsSeen, state_hash
 from app.sessions.settings import snapshot_every
+from app.sessions.views import decisions
 
 log = logging.getLogger("warroom.sessions")
 
@@ -280,7 +283,7 @@ def finish(match: Match, outcome: dict[str, Any]) -> None:
 
 def waiting_on(loaded: LoadedMatch) -> list[str]:
     """The seats the table waits for: any-time (optional) decisions keep nobody waiting."""
-    return sorted({d.seat for d in loaded.game.pending(loaded.state) if not d.optional})
+    return sorted({d.seat for d in decisions(loaded) if not d.optional})
 
 
 async def notify(db: AsyncSession, match: Match, move: bool = False) -> None:
@@ -315,19 +318,17 @@ def find_decision(loaded: LoadedMatch, seat: str, decision_id: str) -> Decision:
         "err_not_pending")
 
 
-async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
-                        action: Action, user_id: int | None, key: str | None, *, auto: bool = False) -> None:
-    """Apply ``action`` to the locked match and write it to the log, in the caller's
-    transaction, which runs inside ``cache.writing``: on any failure the cached state,
-    perhaps half-changed, is dropped there. ``auto``: the seat's auto-pass setting answered."""
-    seq = match.seq + 1
-    try:
-        events = loaded.game.apply(loaded.state, seat, action, action_rng(match.seed, seq))
-    except Illegal as exc:
-        raise rules_refusal(exc, loaded.game.id) from exc
+def play_answer(loaded: LoadedMatch, seat: str, action: Action, seq: int) -> list[Any]:
+    """The one place a new answer is applied (the ORM's ``commit_action`` and ``one_trip`` both
+    come here): the rules with the move's own dice, and the cached state's seq moved on."""
+    events = loaded.game.apply(loaded.state, seat, action, action_rng(loaded.seed, seq))
     loaded.seq = seq
     loaded.views.clear()
-    logged = [asdict(e) for e in events]
+    return events
+
+
+def action_payload(action: Action, decision: Decision, auto: bool = False) -> dict[str, Any]:
+    """What the log keeps of an answer."""
     payload: dict[str, Any] = {"decision": action.decision, "choices": list(action.choices)}
     if decision.undoable:
         payload["undoable"] = True
@@ -335,6 +336,21 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
         payload["group"] = decision.group  # lets a seat take back its answer inside the step
     if auto:
         payload["auto"] = True  # the seat's own answer, sent by its auto-pass setting
+    return payload
+
+
+async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, seat: str, decision: Decision,
+                        action: Action, user_id: int | None, key: str | None, *, auto: bool = False) -> None:
+    """Apply ``action`` to the locked match and write it to the log, in the caller's
+    transaction, which runs inside ``cache.writing``: on any failure the cached state,
+    perhaps half-changed, is dropped there. ``auto``: the seat's auto-pass setting answered."""
+    seq = match.seq + 1
+    try:
+        events = play_answer(loaded, seat, action, seq)
+    except Illegal as exc:
+        raise rules_refusal(exc, loaded.game.id) from exc
+    logged = [asdict(e) for e in events]
+    payload = action_payload(action, decision, auto)
     db.add(ActionRow(match_id=match.id, seq=seq, seat=seat, user_id=user_id, idempotency_key=key,
                      payload=payload, events=logged, state_hash=state_hash(loaded.game, loaded.state),
                      engine_version=loaded.game.version))
@@ -353,7 +369,13 @@ async def commit_action(db: AsyncSession, match: Match, loaded: LoadedMatch, sea
 async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,
                  choices: list[str], key: str | None) -> Submitted:
     """Answer a pending decision for the caller's seat. A repeated idempotency ``key``
-    applies nothing and reports the seq of the earlier request instead."""
+    applies nothing and reports the seq of the earlier request instead.
+
+    The common case costs one database round trip (``one_trip``); whatever it cannot
+    vouch for takes the ORM path below, which gives every precise answer."""
+    done = await one_trip(db, cache, user, match_id, seq, decision_id, choices, key)
+    if done is not None:
+        return done
     match = await get_match(db, match_id, lock=True)
     seats = await seat_rows(db, match_id)
     seat = seat_of(seats, user)
@@ -383,16 +405,129 @@ async def submit(db: AsyncSession, cache: MatchCache, user: Player, match_id: st
     except Illegal as exc:
         raise rules_refusal(exc, loaded.game.id) from exc
     await commit_action(db, match, loaded, seat, decision, action, user.id, key)
+    if loaded.seen is None:
+        timed = await db.get(MatchPace, match.id) is not None
+        loaded.seen = SeatsSeen({s.user_id: s.seat for s in seats if s.user_id is not None and not s.bot},
+                                one_trip=match.mode != "async" and not timed)
     return Submitted(match, match.seq, True, seat, has_bots=answered_for_seats(match, seats))
+
+
+MOVE_SQL = ("SELECT verdict, bots, passers"
+            " FROM warroom_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+
+
+async def one_trip(db: AsyncSession, cache: MatchCache, user: Player, match_id: str, seq: int, decision_id: str,
+                   choices: list[str], key: str | None) -> Submitted | None:
+    """The common move in one statement (``warroom_move``, migration 0013): the cached state
+    at seq N answers everything the rules decide, the statement checks under the row lock
+    that the cache was right and writes the move, and nothing else reaches the database.
+
+    None (nothing written, and the cached state dropped if it was touched): the ORM path
+    must answer. It takes the cases this does not vouch for: no current cached state or no
+    seats seen yet (the first move after a load), any refusal (it words it precisely, from
+    the table as it is), a retried idempotency key, timed tables (their clocks move with the
+    turn) and play-by-web ones (the turn hook tells the seats now waiting), and a game
+    ending while a resigned seat could be among its winners."""
+    loaded = cache.peek(match_id)
+    if (loaded is None or loaded.seen is None or not loaded.seen.one_trip or loaded.head is None
+            or loaded.head.status != "active" or seq > loaded.seq):
+        return None
+    seat = loaded.seen.players.get(user.id)
+    if seat is None:
+        return None
+    game = loaded.game
+    decision = next((d for d in decisions(loaded) if d.id == decision_id and d.seat == seat), None)
+    if decision is None:  # a stale seq among others: the ORM path words every refusal
+        return None
+    try:
+        action = validate_action(decision, choices)
+    except Illegal:
+        return None
+    move = loaded.seq + 1
+    try:
+        # in step with the state before the statement's await, as commit_action has it: a reader
+        # meanwhile sees a state ahead of its row while the match is busy and builds its own
+        events = play_answer(loaded, seat, action, move)
+    except Illegal:
+        cache.forget(match_id)  # perhaps half-changed: the ORM path starts from the log
+        return None
+    events_json = orjson.dumps(events, option=orjson.OPT_NON_STR_KEYS)  # what asdict gives, in C
+    logged = orjson.loads(events_json)
+    outcome = game.outcome(loaded.state)
+    head = MatchHead("finished", [], asdict(outcome)) if outcome is not None else MatchHead(
+        "active", waiting_on(loaded), None)
+    loaded.head = head
+    loaded.remember(move, logged)
+    snapshot = game.dump(loaded.state) if move % snapshot_every() == 0 else None
+    conn = await db.connection()
+    # the driver's own connection: the session's transaction has not begun (no BEGIN is sent)
+    # and the statement commits on its own
+    raw = (await conn.get_raw_connection()).driver_connection
+    assert raw is not None
+    try:
+        verdict, bots, passers = await raw.fetchrow(
+            MOVE_SQL, match_id, move, seat, user.id, key, dumps(action_payload(action, decision)), events_json.decode(),
+            state_hash(game, loaded.state), game.version, head.status, dumps(head.waiting_on),
+            maybe_dumps(head.outcome), utcnow(), maybe_dumps(snapshot))
+    except BaseException:
+        cache.forget(match_id)
+        # the pool never saw this statement: a connection it left lost or mid-answer must not go back
+        with contextlib.suppress(Exception):
+            await conn.invalidate()
+        raise
+    if verdict != "ok":
+        log.debug("match %s: move %s takes the ORM path (%s)", match_id, move, verdict)
+        cache.forget(match_id)
+        return None
+    return Submitted(head, move, True, seat, has_bots=answer_due(loaded, decoded(bots), decoded(passers)),
+                     match_id=match_id)
+
+
+def answer_due(loaded: LoadedMatch, bots: dict[str, str], passers: dict[str, list[Any]]) -> bool:
+    """Whether ``bot_step`` would answer now: a required decision of a bot's seat, or one the
+    seat's auto-pass setting passes (as ``warroom_move`` read the seats under the lock). The
+    bot driver is woken only then: its look costs a transaction and the match's lock."""
+    offered = autopass.offered(loaded.game)
+    for decision in decisions(loaded):
+        if decision.optional:
+            continue
+        if decision.seat in bots:
+            return True
+        setting = passers.get(decision.seat) if offered else None
+        if setting is not None:
+            user_id, mode, round_mark = setting
+            seat = MatchSeat(match_id=loaded.match_id, seat=decision.seat, user_id=user_id, bot=None, autopass=mode,
+                             autopass_round=round_mark)
+            if autopass.due(loaded.game, loaded.state, seat, decision):
+                return True
+    return False
+
+
+def dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def decoded(value: Any) -> Any:
+    """A jsonb result: SQLAlchemy's codec on its pooled connections decodes it, asyncpg's own gives text."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
+
+
+def maybe_dumps(value: Any) -> str | None:
+    return None if value is None else dumps(value)
 
 
 @dataclass(frozen=True)
 class Submitted:
-    match: Match
+    match: Match | MatchHead  # the head alone after a move in one round trip (no row was read)
     seq: int  # of the move (or of the earlier request with the same key)
     applied: bool
     seat: str
     has_bots: bool  # whether a bot (or a seat's auto-pass) may be due to answer next
+    match_id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.match_id and isinstance(self.match, Match):
+            object.__setattr__(self, "match_id", self.match.id)
 
 
 def answered_for_seats(match: Match, seats: list[MatchSeat]) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
+from tests.browser.conftest import live_table, sign_in_as_guest
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,7 @@ def test_resign_abandon_and_kick_are_red_outlines_with_a_confirm_step(server: An
         match_id = r.json()["match_id"]
         assert page.request.post(f"{server.url}/api/matches/{match_id}/bots", data={"seat": "p2"}).ok
         page.goto(f"{server.url}/matches/{match_id}")
+        live_table(page)  # the socket's first frame would close a confirm opened before it
 
         expect(page.locator("#start-match")).not_to_have_css("background-color", "rgba(0, 0, 0, 0)")
         for summary in (page.locator("#abandon > summary"), page.locator(".kick-confirm > summary")):
@@ -48,6 +49,7 @@ def test_resign_abandon_and_kick_are_red_outlines_with_a_confirm_step(server: An
 
         assert page.request.post(f"{server.url}/api/matches/{match_id}/start").ok
         page.reload()
+        live_table(page)
         resign = page.locator("#resign > summary")
         expect(resign).to_be_visible()
         expect(resign).to_have_css("border-top-color", RED)

@@ -201,6 +201,7 @@ def two_pages(browser: Any, server: Any, make_player: Any) -> tuple[Any, Any, An
         pages.append(ctx.new_page())
     for page in pages:
         page.goto(f"{server.url}/matches/{match_id}")
+        live_table(page)
     return alice, bob, pages, contexts, match_id
 
 
@@ -246,6 +247,7 @@ def test_replay_stepping_with_the_buttons_and_the_slider(server: Any, make_playe
         last = alice.match(match_id)["seq"]
         page = pages[0]
         page.reload()
+        live_table(page)  # the socket's first frame would close a panel opened before it
         page.locator("#history-open").click()
         history = page.locator("#history")
         expect(history).to_have_attribute("data-seq", str(last))

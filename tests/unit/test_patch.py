@@ -62,3 +62,42 @@ def test_true_is_not_one_in_json():
 
 def test_equal_messages_need_no_patch():
     assert make_patch({"a": [1, 2]}, {"a": [1, 2]}) == []
+
+
+def test_a_list_changed_in_the_middle_patches_only_what_changed():
+    hand = [{"id": f"c{n}", "text": "a long card text " * 4} for n in range(6)]
+    old = {"hand": hand, "seats": [{"id": "p1", "cards": 7}, {"id": "p2", "cards": 5}]}
+    new = {"hand": hand[:2] + hand[3:], "seats": [{"id": "p1", "cards": 6}, {"id": "p2", "cards": 5}]}
+    patch = make_patch(old, new)
+    assert patch == [{"op": "remove", "path": "/hand/2"}, {"op": "replace", "path": "/seats/0/cards", "value": 6}]
+    assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+
+
+def test_shared_parts_are_diffed_once_with_the_same_result():
+    rng = random.Random(61)
+    memo: dict = {}
+    for _ in range(500):
+        shared_old = random_tree(rng)
+        shared_new = mutate(rng, shared_old)
+        olds = [{"board": shared_old, "mine": random_tree(rng)} for _ in range(3)]
+        news = [{"board": shared_new, "mine": mutate(rng, o["mine"])} for o in olds]
+        for old, new in zip(olds, news, strict=True):
+            patch = make_patch(old, new, memo=memo)
+            assert patch == make_patch(old, new)
+            assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+
+
+def test_views_share_equal_parts_and_never_mix_true_with_one():
+    from app.sessions.replay import LoadedMatch
+    from app.sessions.views import share
+
+    loaded = LoadedMatch("m", None, b"", 1, None, [])  # type: ignore[arg-type]
+    a = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 2]})
+    b = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 3]})
+    c = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": 1}, "hand": [1, 2]})
+    assert a["board"] is b["board"] and a["board"]["x"] is c["board"]["x"]
+    assert c["board"] is not a["board"] and c["board"]["f"] is not True and a["hand"] is c["hand"]
+    assert a == {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [1, 2]}
+    loaded.seq = 2  # the next seq reuses what did not change
+    d = share(loaded, {"board": {"x": {"n": 1}, "e": {}, "f": True}, "hand": [2]})
+    assert d["board"] is a["board"]
