@@ -33,6 +33,7 @@ async def serve_socket(websocket: WebSocket, match_id: str, page: Page | None) -
         except DomainError:
             await websocket.close(code=4404, reason="match not found")
             return
+    del db  # this frame lives as long as the socket: a closed session is kilobytes an idle socket need not hold
     # which worker process serves this socket: lets tests prove cross-worker fan-out
     await websocket.accept(headers=[(b"x-warroom-worker", str(os.getpid()).encode())])
     if refusal := SOCKETS.acquire(websocket, user):  # accepted first: a refused handshake carries no reason
@@ -71,6 +72,8 @@ async def _write(websocket: WebSocket, sub: Subscriber) -> None:
             await websocket.close(code=4408, reason="too slow: reconnect to resync")
             return
         await websocket.send_text(text)
+        # an idle socket must not hold what it last sent (a new page socket's is a whole page)
+        del text
 
 
 async def _client_message(hub: Hub, sub: Subscriber, text: str) -> None:

@@ -252,6 +252,7 @@ async def table_socket(websocket: WebSocket, match_id: str) -> None:
     as htmx out-of-band fragments (rendered once per key by the hub, shared by its sockets)."""
     async with websocket.app.state.sessions() as db:
         user = await current_user(websocket, db)
+    del db  # this frame lives as long as the socket: an idle socket need not hold a closed session
     csrf = str(websocket.session.get("csrf") or "")
     lang = choose_lang(websocket.session.get("lang"), None, websocket.headers.get("accept-language"))
     invite = html_url(str(websocket.url_for("table_page", match_id=match_id)))

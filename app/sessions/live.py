@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -60,6 +61,52 @@ class PushStats:
     page_bytes: int = 0
 
 
+class Outbox:
+    """What one socket has yet to send, drained by its one writer: asyncio.Queue's put_nowait,
+    get, get_nowait and empty, without the four deques and the Event a Queue holds for its whole
+    life (~3 KiB an idle socket kept for nothing): the items' deque is made by a put and let go
+    once emptied."""
+
+    __slots__ = ("maxsize", "_items", "_waiter")
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._items: deque[str | None] | None = None
+        self._waiter: asyncio.Future[None] | None = None  # the writer waiting for an item
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items) if self._items else 0
+
+    def put_nowait(self, item: str | None) -> None:
+        if self.qsize() >= self.maxsize:
+            raise asyncio.QueueFull
+        if self._items is None:
+            self._items = deque()
+        self._items.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    def get_nowait(self) -> str | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        item = self._items.popleft()
+        if not self._items:
+            self._items = None
+        return item
+
+    async def get(self) -> str | None:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.get_nowait()
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One open socket: which match, whose, and what it last received.
@@ -75,7 +122,7 @@ class Subscriber:
     sent: Rendered | None = None  # a page's last render as sent (never changed): the next is a diff
     last_key: tuple[int, str, str | None] | None = None  # (seq, status, seat) of ``last``
     # the socket's own writer drains this; a client too slow to keep up is dropped and resyncs
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    queue: Outbox = field(default_factory=lambda: Outbox(maxsize=256))
 
 
 @dataclass
@@ -138,7 +185,37 @@ class Hub:
         sub.last, sub.last_key, sub.sent = None, None, None
         frame = await self._frame(sub.match_id, [sub])
         if frame is not None:
+            for seat, message in frame.messages.items():
+                frame.messages[seat] = self._held_message(sub, (frame.seq, frame.status, seat), message)
             await self._deliver_all([sub], frame)
+
+    def _held_message(self, sub: Subscriber, key: tuple[int, str, str | None],
+                      message: dict[str, Any]) -> dict[str, Any]:
+        """The very message another JSON socket of the match holds when it is equal to ``message``:
+        an idle socket then costs a reference, not a message of its own (it is never changed)."""
+        seen: set[int] = set()
+        for other in self.subscribers.get(sub.match_id, ()):
+            held = other.last
+            if other is sub or held is None or other.last_key != key or id(held) in seen:
+                continue
+            if held == message:
+                return held
+            seen.add(id(held))
+        return message
+
+    def _held_render(self, subs: list[Subscriber], text: str) -> Rendered:
+        """The very render another page socket of the match holds when its text is ``text`` (a
+        socket that just subscribed, mostly), else ``text`` read anew: sockets that were sent the
+        same page share one render, never changed, instead of holding one each."""
+        seen: set[int] = set()
+        for other in self.subscribers.get(subs[0].match_id, ()):
+            held = other.sent
+            if held is None or id(held) in seen:
+                continue
+            if held.text == text:
+                return held
+            seen.add(id(held))
+        return split(text)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.match_id)
@@ -261,7 +338,7 @@ class Hub:
             key = page.key(read)
             rendered = renders.get(key)
             if rendered is None:
-                rendered = renders[key] = split(page.render(read))
+                rendered = renders[key] = self._held_render(subs, page.render(read))
                 self.stats.renders += 1
             shared = (id(sub.sent), key)
             text = diffs.get(shared)
@@ -321,7 +398,8 @@ class Hub:
         message = frame.messages[sub.seat]
         key = (frame.seq, frame.status, sub.seat)
         if sub.last is not None and sub.last_key == key:
-            return  # already has it (a notification and a poll can race)
+            sub.last = message  # already has it (a notification and a poll can race): holds the shared copy
+            return
         if sub.last is None:
             text = frame.whole.get(sub.seat) or frame.whole.setdefault(sub.seat, encode(message))
         else:
@@ -338,7 +416,7 @@ class Hub:
             sub.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.unsubscribe(sub)
-            sub.queue = asyncio.Queue(maxsize=1)
+            sub.queue = Outbox(maxsize=1)
             sub.queue.put_nowait(None)  # tells the writer to close the socket
 
 
