@@ -44,6 +44,12 @@ def test_a_table_is_named_after_its_host_unless_named_and_the_lobby_lists_it_by_
         r = polish.post("/tables", data={"csrf": token, "game": "cardgame", "players": "2", "name": ""})
         assert r.status_code == 303
         assert "Gra: Ola" in polish.get("/").text  # the default name in the host's language
+        # the create form's suggestion ("Ada's game") sent as it was is no name of the table's own:
+        # a Polish reader sees it in Polish
+        r = create(ada, game="cardgame", players="2", name="Ada's game")
+        suggested = r.headers["location"].rsplit("/", 1)[1]
+        assert {m["match_id"]: m for m in ben.get("/api/matches").json()}[suggested]["name"] == "Ada's game"
+        assert "Gra: Ada" in polish.get(f"/matches/{suggested}").text
     finally:
         polish.close()
 

@@ -80,10 +80,18 @@ async def create_table(request: Request, db: AsyncSession = Depends(get_db),
         match = await work.open_table(db, user, request, game.id, count, options, mode, clock,
                                       spectator_chat=form.get("spectator_chat") in ("on", "true", "1"),
                                       private=form.get("private") in ("on", "true", "1"),
-                                      name=field(form, "name"), seat=seat)
+                                      name=given_name(field(form, "name"), user), seat=seat)
     except DomainError as exc:
         return back_with(request, "/", page_error(exc))
     return redirect(f"/matches/{match.id}")
+
+
+def given_name(name: str | None, user: User) -> str | None:
+    """The name typed into the create form; the suggested one left as it was is no name of the
+    table's own, so each reader sees it in their language ("Ada's game", "Gra: Ada")."""
+    if name is not None and " ".join(name.split()) == t("table_default_name", name=user.name):
+        return None
+    return name
 
 
 def seat_options(game: GameRules) -> list[tuple[int, list[Seat]]]:
