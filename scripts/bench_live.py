@@ -819,12 +819,16 @@ def main() -> None:
     args = ap.parse_args()
     if args.players < 2 or args.players % 2:
         ap.error("--players must be an even number >= 2")
-    try:
+    run_bench(amain, args)
+
+
+def run_bench(amain: Any, args: argparse.Namespace) -> None:
+    """Run a benchmark's ``amain(args)`` on uvloop when installed, and write its figures where
+    ``--json`` says ('-': stdout)."""
+    with contextlib.suppress(ImportError):
         import uvloop
 
         uvloop.install()
-    except ImportError:
-        pass
     # a SIGTERM (timeout, kill) unwinds like ^C: the server group is killed and PostgreSQL stopped
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     out = asyncio.run(amain(args))

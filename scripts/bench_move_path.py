@@ -50,7 +50,6 @@ import json
 import os
 import random
 import re
-import signal
 import sys
 import time
 import uuid
@@ -73,6 +72,7 @@ from scripts.bench_live import (  # noqa: E402
     machine_busy,
     proc_table,
     raise_fd_limit,
+    run_bench,
     server_workers,
     tree_state,
     wait_for_quiet,
@@ -948,20 +948,7 @@ def main() -> None:
     if "--child" in sys.argv[1:]:
         child_main()
         return
-    args = parse_args()
-    with contextlib.suppress(ImportError):
-        import uvloop
-
-        uvloop.install()
-    # a SIGTERM (timeout, kill) unwinds like ^C: the server group is killed and PostgreSQL stopped
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    out = asyncio.run(amain(args))
-    if args.json:
-        text = json.dumps(out, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n")
+    run_bench(amain, parse_args())
 
 
 if __name__ == "__main__":
