@@ -55,6 +55,10 @@ def answer_first_choice(page: Any) -> str:
         value = buttons.first.get_attribute("value")
         buttons.first.click()
         return f"button:{value}"
+    # this very question from here on: a push may put another seat's question (another country
+    # the player holds) first meanwhile, and ".first" would slide to it
+    decision = form.get_attribute("data-decision")
+    form = page.locator(f'#decisions form.decision[data-decision="{decision}"]')
     legend = form.locator("legend").inner_text()
     least = int(re.findall(r"\d+", legend)[0])  # "Pick between {min} and {max}"
     boxes = form.locator("input[type=checkbox]")
