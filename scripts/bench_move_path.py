@@ -73,6 +73,7 @@ from scripts.bench_live import (  # noqa: E402
     proc_table,
     raise_fd_limit,
     run_bench,
+    seq_of,
     server_workers,
     tree_state,
     wait_for_quiet,
@@ -180,15 +181,6 @@ class Sock:
         return self.times[i] if i < len(self.seqs) else None
 
 
-def json_seq(text: str) -> int:
-    """The seq of a JSON frame without parsing it all (the server writes it first)."""
-    if text.startswith('{"seq":'):
-        end = text.find(",", 7)
-        if end > 0 and text[7:end].isdigit():
-            return int(text[7:end])
-    return int(json.loads(text)["seq"])
-
-
 class Client:
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
@@ -262,7 +254,7 @@ class Client:
                         sock.doc = msg
                     sock.changed.set()
                 else:
-                    seq = json_seq(text)
+                    seq = seq_of(text)
                 if not sock.seqs:
                     self.first_sizes[sock.channel][size] += 1
                 elif self.inside(t):
