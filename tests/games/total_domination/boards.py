@@ -31,8 +31,13 @@ _keys = itertools.count(1)
 DEFAULT_OPTIONS: dict[str, Any] = {"players": 4, "bombers": True, "uboats": True, "arctic": False,
                                    "scenario": "full"}
 DEFAULT_CONTROLLER = {"france": "uk", "italy": "germany", "usa": "nonaligned", "china": "nonaligned"}
-DEFAULT_TOKENS = {n: {"army": 10, "fleet": 10, "bomber": 2, "uboat": 6 if n == "germany" else 0}
-                  for n in POWERS + ("france", "italy", "usa", "china", "neutral")}
+DEFAULT_TOKENS: dict[str, dict[str, int]] = {
+    **{n: {"army": 10, "fleet": 10, "bomber": 2} for n in POWERS},
+    **{n: {"army": 10, "fleet": 10} for n in ("france", "italy", "usa", "china")},
+    "neutral": {"army": 5},
+}
+DEFAULT_TOKENS["germany"]["uboat"] = 6
+DEFAULT_TOKENS["uk"]["resistance"] = DEFAULT_TOKENS["ussr"]["resistance"] = 6
 
 
 def space(id: str, shape: str = "land", stars: int = 1, nation: str | None = None, **kw: Any) -> Space:
