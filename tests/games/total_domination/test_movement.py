@@ -440,3 +440,19 @@ def test_solo_automa_builds_no_bombers_or_uboats(monkeypatch):
     stub_pack(monkeypatch)
     st = empire(options={"players": 1}, year=1941)
     assert {b[1] for b in build_spaces(st, "germany")} == {"army"}
+
+
+def test_a_unit_alone_in_an_enemy_capital_is_unsupplied_and_cannot_move():
+    st = italy_germany()
+    a1, a2, f = st.units
+    apply_move(st, f, "italy")
+    apply_move(st, a1, "germany")
+    assert controller(st, "germany") is None and not supplied(st, a1)
+    assert destinations(st, a1) == {}  # though Italy beside it is British and supplied
+
+
+def test_an_allied_unit_entering_a_us_home_space_is_no_invasion():
+    st = stage(spaces=[home("uk", "uk", capital=True), home("hawaii", "usa", shape="island", stars=2)],
+               links=[("uk", "hawaii", "sea")], units=[("uk", "fleet", "uk")])
+    facts = apply_move(st, st.units[0], "hawaii")
+    assert not [f for f in facts if f[0] == "axis_invasion"]
