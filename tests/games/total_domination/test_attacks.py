@@ -229,3 +229,10 @@ def test_after_an_attack_an_enemy_home_space_emptied_reverts_to_its_owner():
     assert attack_targets(st, "uk") == [("uk", "u2", 3)]
     apply_attack(st, "uk", "uk", "u2")
     assert controller(st, "uk") == "uk"
+
+
+def test_air_strike_needs_a_supplied_bomber():
+    st = strike_board([("germany", "bomber", "two"), ("germany", "army", "two"), ("uk", "army", "three")])
+    assert air_strike_options(st, "germany", st.units[0], moved=set()) == {}  # "one" is empty: cut off
+    st.new_unit("germany", "army", "one")
+    assert air_strike_options(st, "germany", st.units[0], moved=set()) == {"three": ["u3"]}
