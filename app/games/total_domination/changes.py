@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.games.total_domination import derived
 from app.games.total_domination.engine import Ctx
-from app.games.total_domination.pack import POWERS
+from app.games.total_domination.pack import POWERS, side_of
 from app.games.total_domination.state import GameState
 
 
@@ -39,7 +39,7 @@ def consequences(ctx: Ctx, before: Snapshot) -> None:
         # an enemy takes a home space with a factory or shipyard: a Destruction marker (spec §4.13 (b))
         home_power = state.power_of(s.nation) if s.nation else None
         if (now is not None and home_power is not None and was == home_power and (s.factory or s.shipyard)
-                and derived.side_of_power(now) != derived.side_of_power(home_power)
+                and side_of(now) != side_of(home_power)
                 and space not in state.destroyed):
             state.destroyed.append(space)
             ctx.log("destruction_marker", space=space, power=now)
