@@ -42,7 +42,7 @@ def targets(state: GameState, bomber: Unit) -> list[str]:
 @task("strategic_bombing")
 def _run_strategic_bombing(ctx: Ctx, t: Task) -> bool:
     state = ctx.state
-    if not state.options.get("bombers"):
+    if not state.options.get("bombers") or not any(u.kind == "bomber" for u in state.units):
         ctx.pop(t)
         return False
     if "queue" not in t:
