@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.total_domination import derived, engine
+from app.games.total_domination import pack as td_pack
 from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.engine import Ctx, Task, task
 from app.games.total_domination.flow import Play, admin_step, register_play, turn_order
-from app.games.total_domination.pack import POWERS, card, pack
+from app.games.total_domination.pack import POWERS, card
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import Label, say
 from app.games.total_domination.views import view_part
@@ -34,7 +35,7 @@ def tech_allowed(state: GameState, power: str, tech: str) -> bool:
     have = state.techs.get(power, [])
     if tech in have:
         return False
-    spec = pack().techs[tech]
+    spec = td_pack.pack().techs[tech]
     if any(req not in have for req in spec.requires):
         return False
     return not spec.requires_any or any(req in have for req in spec.requires_any)
