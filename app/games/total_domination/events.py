@@ -45,9 +45,9 @@ def push_operations(ctx: Ctx, power: str, budget: int, card_id: str, may_save: b
 
 def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card_id: str) -> None:
     """Resolve a Logistics event's icons (builds, moves, satellites or Resistance) free of OP."""
-    from app.games.total_domination import operations
+    from app.games.total_domination import logistics
 
-    operations.push_logistics(ctx, power, icons, card_id)
+    logistics.push_logistics(ctx, power, icons, card_id)
 
 
 def draw_top(ctx: Ctx) -> str | None:
