@@ -440,3 +440,33 @@ def test_solo_automa_builds_no_bombers_or_uboats(monkeypatch):
     stub_pack(monkeypatch)
     st = empire(options={"players": 1}, year=1941)
     assert {b[1] for b in build_spaces(st, "germany")} == {"army"}
+
+
+def test_a_unit_alone_in_an_enemy_capital_is_unsupplied_and_cannot_move():
+    st = italy_germany()
+    a1, a2, f = st.units
+    apply_move(st, f, "italy")
+    apply_move(st, a1, "germany")
+    assert controller(st, "germany") is None and not supplied(st, a1)
+    assert destinations(st, a1) == {}  # though Italy beside it is British and supplied
+
+
+def test_an_allied_unit_entering_a_us_home_space_is_no_invasion():
+    st = stage(spaces=[home("uk", "uk", capital=True), home("hawaii", "usa", shape="island", stars=2)],
+               links=[("uk", "hawaii", "sea")], units=[("uk", "fleet", "uk")])
+    facts = apply_move(st, st.units[0], "hawaii")
+    assert not [f for f in facts if f[0] == "axis_invasion"]
+
+
+def test_a_space_denied_by_a_uboat_still_counts_as_controlled_for_movement():
+    st = stage(spaces=[home("uk", "uk", capital=True), coastal("atlantic", uboat=True), coastal("beyond")],
+               links=[("uk", "atlantic", "sea"), ("atlantic", "beyond", "sea")],
+               units=[("uk", "fleet", "atlantic"), ("germany", "uboat", "atlantic"), ("uk", "fleet", "uk")])
+    assert destinations(st, st.units[2])["beyond"] == ("uk", "atlantic", "beyond")
+
+
+def test_german_and_japanese_units_never_share_a_space_even_in_a_two_player_game():
+    st = stage(spaces=[home("g", "germany", capital=True), land("a")], links=[("g", "a", "land")],
+               units=[("germany", "army", "g"), ("japan", "army", "a")],
+               options={"players": 2}, seats={"germany": "s1", "japan": "s1", "uk": "s2", "ussr": "s2"})
+    assert destinations(st, st.units[0]) == {}
