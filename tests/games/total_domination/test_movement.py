@@ -479,3 +479,17 @@ def test_german_and_japanese_units_never_share_a_space_even_in_a_two_player_game
                units=[("germany", "army", "g"), ("japan", "army", "a")],
                options={"players": 2}, seats={"germany": "s1", "japan": "s1", "uk": "s2", "ussr": "s2"})
     assert destinations(st, st.units[0]) == {}
+
+
+def test_a_bomber_is_a_land_unit_for_the_first_entry_and_never_alone_in_a_lost_capital():
+    st = stage(spaces=[home("uk", "uk", capital=True), coastal("italy", stars=2),
+                       home("germany", "germany", capital=True)],
+               links=[("uk", "italy", "sea"), ("italy", "germany", "land"), ("uk", "germany", "sea")],
+               units=[("uk", "fleet", "italy"), ("uk", "army", "germany"), ("uk", "bomber", "uk")])
+    assert controller(st, "germany") is None  # one UK army: nobody's
+    assert destinations(st, st.units[2])["germany"] == ("uk", "italy", "germany")  # by the land route
+    st2 = stage(spaces=[home("uk", "uk", capital=True), home("germany", "germany", capital=True)],
+                links=[("uk", "germany", "sea")], units=[("uk", "army", "germany"), ("uk", "bomber", "uk")])
+    assert "germany" not in destinations(st2, st2.units[1])  # a sea lane is no way in for a land unit
+    st2.units[0].space = "uk"
+    assert destinations(st2, st2.units[1]) == {}  # nor alone into an enemy capital
