@@ -168,7 +168,8 @@ def _deal(ctx: Ctx) -> None:
         d["packets"][hid] = drawn + aside
         d["picks"][hid] = []
         d["first"][hid] = first_pick(state, hid, len(aside))
-        ctx.log("log_draft_draws", private=_private(state, hid, "log_draft_draws_private", cards=drawn, aside=aside),
+        msg = "log_draft_draws_aside" if aside else "log_draft_draws"
+        ctx.log(msg, private=_private(state, hid, msg + "_private", cards=drawn, aside=aside),
                 hand=hid, n=len(drawn), aside=len(aside))
 
 
