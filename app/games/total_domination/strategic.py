@@ -41,6 +41,10 @@ def draw(state: GameState, n: int, rng: random.Random, ctx: Ctx | None = None) -
                 break
             state.deck, state.discard = list(state.discard), []
             rng.shuffle(state.deck)
+            # everyone saw these cards face up a moment ago (a discard of this very answer may be named
+            # in its log): until the next answer, that they went into the pile is no secret; where each
+            # went (the pile's order, the hands that drew them) is, and the views never show it
+            state.flags["reshuffled"] = {"step": state.step, "cards": sorted(state.deck)}
             if ctx is not None:
                 ctx.log("log_reshuffle", n=len(state.deck))
         take = min(n - len(out), len(state.deck))
@@ -164,7 +168,8 @@ def _deal(ctx: Ctx) -> None:
         d["packets"][hid] = drawn + aside
         d["picks"][hid] = []
         d["first"][hid] = first_pick(state, hid, len(aside))
-        ctx.log("log_draft_draws", private=_private(state, hid, "log_draft_draws_private", cards=drawn, aside=aside),
+        msg = "log_draft_draws_aside" if aside else "log_draft_draws"
+        ctx.log(msg, private=_private(state, hid, msg + "_private", cards=drawn, aside=aside),
                 hand=hid, n=len(drawn), aside=len(aside))
 
 
@@ -487,7 +492,11 @@ def known_cards(state: GameState, seat: str) -> dict[str, list[str]]:
 
 @known_part
 def _known(state: GameState, seat: str) -> list[str]:
-    return [c for cs in known_cards(state, seat).values() for c in cs]
+    out = [c for cs in known_cards(state, seat).values() for c in cs]
+    shuffled = state.flags.get("reshuffled")
+    if shuffled and shuffled["step"] == state.step:
+        out += shuffled["cards"]
+    return out
 
 
 # ------------------------------------------------------------------ the 2-player shared hand's pass (§12.1)
@@ -552,24 +561,24 @@ PASS_RULE["rule"] = pass_rule
 def _view(state: GameState, seat: str | None) -> dict[str, Any]:
     mine = own_hands(state, seat)
     d = state.draft
+    t = engine.current(state)
+    step = t if t is not None and "qs" in t else {}  # a simultaneous step waiting for answers
+    waiting = [h for h in sorted(step.get("qs", {})) if h not in step.get("got", {})]
     out: dict[str, Any] = {}
     if d.get("packets") is not None:
-        t = engine.current(state)
-        waiting = [h for h in t["qs"] if h not in t.get("got", {})] if t and t.get("k") == "draft" and "qs" in t else []
+        drafting = step.get("k") == "draft"
         out["draft"] = {
             "year": d["year"], "pick": d["pick"], "direction": d["direction"], "solo": d["solo"],
-            "waiting_on": waiting,
+            "waiting_on": waiting if drafting else [],
             "packet_sizes": {h: len(p) for h, p in sorted(d["packets"].items())},
             "picked": {h: len(p) for h, p in sorted(d["picks"].items())},
             "packets": {h: list(d["packets"][h]) for h in mine if h in d["packets"]},
             "picks": {h: list(d["picks"][h]) for h in mine if h in d["picks"]},
-            "chosen": {h: list(v) for h, v in sorted((t or {}).get("got", {}).items()) if h in mine}
-            if t and t.get("k") == "draft" else {},
+            # the seat's answers to this pick, still open to be taken back until the step completes
+            "chosen": {h: list(v) for h, v in sorted(step.get("got", {}).items()) if h in mine} if drafting else {},
         }
-    t = engine.current(state)
-    if t is not None and t.get("k") == "arctic_exchange" and "qs" in t:
-        out["arctic"] = {"power": t["holder"], "ally": t["ally"],
-                         "waiting_on": [h for h in t["qs"] if h not in t.get("got", {})]}
+    if step.get("k") == "arctic_exchange":
+        out["arctic"] = {"power": step["holder"], "ally": step["ally"], "waiting_on": waiting}
     enigma = d.get("enigma")
     if enigma and enigma["hand"] in mine:
         out["enigma"] = list(enigma["cards"])

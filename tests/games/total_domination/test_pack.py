@@ -21,6 +21,7 @@ from app.games.total_domination import pack_load
 from app.games.total_domination.pack import (
     AXIS,
     DATA_DIR,
+    EDGES,
     NATIONS,
     POWERS,
     Board,
@@ -168,6 +169,10 @@ def test_the_board_is_drawn_around_the_pole_with_each_power_at_its_edge(p: Pack)
     assert s["germany"].xy[0] > 700  # the German edge on the UK's right
     assert s["japan"].xy[0] < 300  # the Japanese edge on the UK's left
     assert s["moscow"].xy[1] < 500 and s["urals"].xy[1] < 300  # the Soviet edge at the top
+    half = {"bottom": lambda x, y: y > 500, "right": lambda x, y: x > 500, "left": lambda x, y: x < 500,
+            "top": lambda x, y: y < 500}
+    for power, edge in EDGES.items():  # every capital on its power's half of the board
+        assert half[edge](*s[p.boards["basic"].capital_of(power) or ""].xy), power
 
 
 # ------------------------------------------------------------------ §18.2, §18.11 setups and scenarios
@@ -349,7 +354,8 @@ def test_every_line_lists_known_spaces(p: Pack) -> None:
             for line in c.lines[orient]:
                 assert line and set(line) <= set(spaces), (c.id, orient)
                 assert len(set(line)) == len(line)
-            assert all(line_on(p.boards["basic"], c, orient, n) for n in (1, 2, 3, 4)) or True
+            for key in ("basic", "alternative"):  # every arrow offers a choice on either side without the Arctic
+                assert all(line_on(p.boards[key], c, orient, n) for n in (1, 2, 3, 4)), (c.id, orient, key)
 
 
 def test_the_lines_are_the_script_s_geometry(p: Pack) -> None:

@@ -370,3 +370,22 @@ def test_the_draft_reshuffles_when_the_deck_runs_out() -> None:
     start(state, "draft")
     assert sum(len(d.choices) for d in pending(state)) == 17
     assert len(state.deck) == 13 and state.discard == []
+
+
+def test_reshuffled_discards_are_no_secret_only_within_the_answer_that_reshuffled_them() -> None:
+    """A public line of the answer that ends the year may name a discard the next draft reshuffles and
+    draws at once: within that answer the cards' passage into the pile is public, where they went is not
+    shown; from the next answer on they are secret again."""
+    from app.games.total_domination import views
+
+    state = table(deck=3)
+    state.discard = cards(20, first=41)
+    start(state, "draft")
+    reshuffled = set(state.flags["reshuffled"]["cards"])
+    assert reshuffled == set(cards(20, first=41))
+    uk_cards = set(state.draft["packets"]["uk"])
+    assert uk_cards <= reshuffled  # Germany drew the 3 left, then the new pile served the rest
+    assert not reshuffled & views.secrets(state, state.seats["germany"])
+    pick_all(state)
+    hidden = views.secrets(state, state.seats["germany"])
+    assert (uk_cards - set(state.draft["packets"].get("germany", []))) & reshuffled <= hidden
