@@ -21,7 +21,7 @@ from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.derived import control_map, is_home_of
 from app.games.total_domination.engine import Ctx, Task, answer, task, wait
 from app.games.total_domination.movement import fits, stack_room, tokens_left
-from app.games.total_domination.operations import Choice, build, build_choices, invades, move, move_choices
+from app.games.total_domination.operations import Choice, build, build_choices, end_turn, invades, move, move_choices
 from app.games.total_domination.pack import ALLIES, AXIS, pack
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import say
@@ -99,6 +99,7 @@ def _run_logistics(ctx: Ctx, t: Task) -> bool:
     choices = logistics_choices(state, t)
     if len(choices) == 1:
         ctx.pop(t)
+        end_turn(ctx, power)
         return False
     undoable = not any(invades(state, power, c) for c, _ in choices)
     left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in t["icons"].items() if n]
@@ -112,6 +113,7 @@ def _answer_logistics(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     verb, _, rest = choices[0].partition(":")
     if verb == "done":
         ctx.pop(t)
+        end_turn(ctx, power)
         ctx.log("logistics_done", power=power)
     elif verb == "build":
         nation, kind, space = rest.split(":")
