@@ -118,3 +118,14 @@ def test_nothing_to_do_ends_the_event_at_once():
     t = logistics(st, "germany", {"army": 1})
     assert not t.waiting
 
+
+
+def test_resistance_comes_from_one_shared_pool(monkeypatch, deck):
+    deck.tokens = {"germany": {"army": 10, "fleet": 10}, "resistance": {"resistance": 4}}
+    st = europe()
+    st.new_unit("ussr", "resistance", "austria")
+    t = logistics(st, "uk", {"resistance": 2})
+    for _ in range(3):
+        t.answer("resistance:poland")
+    assert not t.waiting  # 4 in the box: the USSR's one and three British
+    assert sum(1 for u in st.units if u.kind == "resistance") == 4
