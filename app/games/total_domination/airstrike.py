@@ -14,7 +14,7 @@ from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.costs import card_value
 from app.games.total_domination.engine import Ctx, Task, ask, cont, task
 from app.games.total_domination.flow import Play, register_play
-from app.games.total_domination.operations import Choice, _invasions, invades, log_destroyed, own_units
+from app.games.total_domination.operations import Choice, end_turn, invades, invasions, log_destroyed, own_units
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import say
 
@@ -124,13 +124,14 @@ def _hit(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     facts = destroy(state, power, uid)
     log_destroyed(ctx, power, facts, price)
     consequences(ctx, before)
-    _invasions(ctx, facts)
+    invasions(ctx, facts)
     ctx.push({"k": "strike_targets", "power": power, "hits": t["hits"] + 1})
 
 
 def _end(ctx: Ctx) -> None:
     """The bomber turns to its spent side: no other strike, no move this round (§13.1.A)."""
     strike = ctx.state.turn.pop("strike")
+    end_turn(ctx, strike["power"])
     for u in ctx.state.units:
         if u.id == strike["bomber"]:
             u.spent = True

@@ -21,7 +21,6 @@ the Axis (§14.1). The five kinds:
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from app.games.total_domination import derived, strategic
@@ -44,7 +43,8 @@ def push_operations(ctx: Ctx, power: str, budget: int, card_id: str, may_save: b
 
 
 def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card_id: str) -> None:
-    """Resolve a Logistics event's icons (builds, moves, satellites or Resistance) free of OP."""
+    """Resolve a Logistics event's icons (builds, moves, satellites or Resistance) free of OP; the
+    card itself is the caller's to dispose of."""
     from app.games.total_domination import logistics
 
     logistics.push_logistics(ctx, power, icons, card_id)
@@ -53,9 +53,7 @@ def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card_id: str) ->
 def draw_top(ctx: Ctx) -> str | None:
     """The top card of the draw pile, through the Strategic Phase's draw, which refills an empty
     pile from the shuffled discards (G1)."""
-    draw: Any = strategic.draw
-    # the Strategic Phase's draw takes the RNG for its reshuffle; the first cut on main did not
-    got = draw(ctx.state, 1, ctx.rng) if len(inspect.signature(draw).parameters) > 2 else draw(ctx.state, 1)
+    got = strategic.draw(ctx.state, 1, ctx.rng, ctx)
     return got[0] if got else None
 
 
@@ -117,6 +115,7 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
         push_operations(ctx, power, budget, card_id, may_save=True)
     elif ev.kind == "logistics":
         icons = {k: n for k, n in sorted(ev.icons.items()) if n > 0 and not _wrong_side(power, k)}
+        state.discard.append(card_id)  # face up and spent; its icons resolve after
         push_logistics(ctx, power, icons, card_id)
     elif ev.kind == "research":
         discard = playable_cards(state, power, state.discard)

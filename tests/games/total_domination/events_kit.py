@@ -134,3 +134,14 @@ def run_task(st: GameState, kind: str, seed: int = 1) -> Ctx:
     ctx.push({"k": kind})
     engine.run(ctx)
     return ctx
+
+
+def said(ctx: Ctx, seat: str | None = None) -> list[Any]:
+    """Every parameter value of the public log lines (or of ``seat``'s private lines), lists flattened:
+    what a line tells, whatever language renders it."""
+    msgs = [e.msg for e in ctx.events] if seat is None else [e.private_msg.get(seat) for e in ctx.events]
+    out: list[Any] = []
+    for m in msgs:
+        for v in (m.params.values() if m is not None else ()):
+            out.extend(v if isinstance(v, list) else [v])
+    return out

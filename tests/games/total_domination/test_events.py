@@ -17,6 +17,7 @@ from tests.games.total_domination.events_kit import (
     pending,
     play,
     run_task,
+    said,
     solo,
     start_turn,
     table,
@@ -206,9 +207,8 @@ def test_research_takes_a_card_of_the_discard_pile_face_down_and_then_discards_i
     answer(ctx, "d2")
     assert st.tech_played == {"uk": "d2"}
     assert st.discard == ["d1", "d3", "r"]
-    public = log(ctx)
-    assert not any("d2" in line for line in public)  # the chosen card is the player's secret
-    assert any("d2" in text for e in ctx.events for text in e.private.values())
+    assert "d2" not in said(ctx) and "A2" not in said(ctx)  # the chosen card is the player's secret
+    assert "d2" in said(ctx, "uk")
     assert "d2" in views.secrets(st, "germany") and "d2" not in views.secrets(st, "uk")
 
 
@@ -326,7 +326,7 @@ def test_16_4_peace_card(monkeypatch: pytest.MonkeyPatch, ops: list[Any]) -> Non
     ctx = play(st, "uk", "event:peace")
     assert ops == [("ops", "uk", 4, "peace", True)]
     assert st.deck == ["next"] and st.discard == ["top"]  # revealed face up; the Peace card is the operations'
-    assert any("top" in line for line in log(ctx))
+    assert "top" in said(ctx)
 
 
 def test_peace_needs_the_colour_like_any_event(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -352,7 +352,7 @@ def atlantic(year=1939, uboats=0, **kw):
 
 @pytest.mark.parametrize("year,on_board,allowed", [(1939, 0, True), (1939, 1, False), (1940, 1, True),
                                                     (1940, 2, False), (1941, 2, True), (1944, 3, True)])
-def test_uboat_year_limits(year, on_board, allowed):
+def test_t23_uboat_year_limits_1939_one_1940_two_then_only_the_tokens(year, on_board, allowed):
     st = atlantic(year=year, uboats=min(on_board, 2))
     for _ in range(on_board - 2):
         st.new_unit("germany", "uboat", "caribbean")
@@ -408,3 +408,67 @@ def test_islands_and_land_shape_what_is_built():
     assert builds == {"build:japan:fleet:tokyo", "build:japan:army:kyoto", "build:japan:bomber:tokyo",
                       "build:japan:bomber:kyoto"}
 
+
+
+# ---------------------------------------------------------------- the end of a turn, T19, T20, T22
+def test_ending_the_turn_into_the_end_of_the_action_phase_is_confirmed_so_each_step_stays_undoable():
+    st = plain()
+    st.phase, st.passed = "strategic", []
+    st.hands["germany"] = ["c4"]  # the others hold nothing: once Germany's card is spent, the phase ends
+    t = Table(st)
+    t.push({"k": "action_phase"})
+    t.answer("ops:c4").answer("move:u1:p1")
+    assert t.decision.undoable
+    t.answer("done")  # may still be taken back: nothing has happened yet
+    assert t.decision.kind == "end_turn" and t.choices() == ["end"] and not t.decision.undoable
+    assert st.phase == "action"
+    t.answer("end")
+    assert not t.waiting and "c4" in st.discard and st.active == ""
+
+
+def test_a_solo_automa_turn_next_is_confirmed_too():
+    st = plain()
+    st.options["players"] = 1
+    st.seats = {"germany": "", "uk": "p1", "japan": "", "ussr": "p1"}
+    st.hand_of = {"uk": "allies", "ussr": "allies"}
+    st.hands = {"allies": ["c3", "c4"]}
+    st.phase = "strategic"
+    t = Table(st)
+    t.push({"k": "action_phase"})  # the automa (a first cut: it passes) plays Germany, then the UK
+    assert t.decision.seat == "p1"
+    t.answer("ops:c3").answer("done")
+    assert t.decision.kind == "end_turn"  # Japan's automa turn comes next
+
+
+def test_t19_a_saved_card_not_used_stays_rotated():
+    st = plain()
+    st.saved = {"germany": "old"}
+    t = ops(st, "germany", "c4")
+    t.answer("done")
+    assert st.saved == {"germany": "old"} and "old" not in st.discard
+
+
+def test_t20_an_axis_bomber_left_alone_on_a_neutral_space_returns_to_its_pool():
+    st = stage(spaces=[home("uk", "uk", capital=True), land("a"), home("ruhr", "germany")],
+               links=[("uk", "a", "land"), ("uk", "ruhr", "land")],
+               units=[("uk", "army", "uk"), ("germany", "army", "a"), ("germany", "bomber", "a"),
+                      ("germany", "army", "ruhr"), ("germany", "bomber", "ruhr")], techs={"germany": ["A4"]})
+    t = ops(st, "uk", "c6")
+    t.answer("attack:u1:u2")
+    assert "u3" not in [u.id for u in st.units]
+    assert t.logged("settled_bomber_removed") == [{"unit": "u3", "space": "a"}]
+    t.answer("attack:u1:u4")
+    assert "u5" in [u.id for u in st.units]  # alone on its own home space: it stays
+
+
+def test_t22_resistance_zeroes_a_space_and_returns_when_an_allied_army_enters():
+    st = stage(spaces=[home("uk", "uk", capital=True), land("poland", stars=2)],
+               links=[("uk", "poland", "land")],
+               units=[("uk", "army", "uk"), ("uk", "army", "uk"), ("germany", "army", "poland"),
+                      ("uk", "resistance", "poland"), ("uk", "resistance", "poland")])
+    assert space_vp(st)["germany"] == 0
+    t = ops(st, "uk", "c6")
+    t.answer("attack:u1:u3")
+    assert sum(1 for u in st.units if u.kind == "resistance") == 2  # no Axis unit left: they stay
+    t.answer("move:u2:poland")
+    assert not any(u.kind == "resistance" for u in st.units) and controller(st, "poland") == "uk"
