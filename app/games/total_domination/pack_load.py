@@ -428,7 +428,13 @@ def check(fn: Check) -> Check:
 
 
 def audit(p: Pack) -> list[str]:
-    return [f"{name}: {msg}" for name, fn in CHECKS.items() for msg in fn(p)]
+    out: list[str] = []
+    for name, fn in CHECKS.items():
+        try:
+            out += [f"{name}: {msg}" for msg in fn(p)]
+        except (KeyError, ValueError, IndexError) as exc:  # a pack broken enough to trip a check is broken
+            out.append(f"{name}: cannot check ({type(exc).__name__}: {exc})")
+    return out
 
 
 def _home_stars(b: Board, power: str) -> int:
@@ -763,7 +769,9 @@ def placements(p: Pack) -> list[str]:
     out += _legal_placements(b, std, "standard setup")
     out += _legal_placements(p.boards["basic+arctic"], (*std, *p.arctic_extra), "Arctic setup")
     for pl in std:
-        s = b.spaces[pl.space]
+        s = b.spaces.get(pl.space)
+        if s is None:
+            continue  # reported by _legal_placements
         if pl.nation == NEUTRAL:
             if s.nation is not None:
                 out.append(f"standard setup: a neutral army on a home space ({s.id})")
