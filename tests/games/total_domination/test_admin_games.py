@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from app.games.total_domination import admin
+from app.games.total_domination.movement import fits
 from app.games.total_domination.rules import GAME
 
 
@@ -38,3 +40,16 @@ def test_a_seeded_game_checks_victory_every_year_and_ends_by_its_last_year(playe
     assert set(st.outcome) == {"side", "summary_msg", "scores"}
     if checks[-1] < max(years):
         assert st.outcome["summary_msg"]["id"] != "outcome_axis_last_year"
+
+
+@pytest.mark.parametrize("country", ["germany", "japan"])
+def test_solo_conquest_on_the_real_board(country):
+    st = GAME.setup({}, GAME.roles(1, {}), random.Random(9))
+    st.units = [u for u in st.units if u.nation not in ("germany", "japan", "italy")]
+    spaces = st.geo.home_spaces(country) + (st.geo.home_spaces("italy") if country == "germany" else [])
+    for i, space in enumerate(spaces):
+        assert admin.verdict(st) is None  # a home space is still the Axis's
+        sp = st.geo.spaces[space]
+        for _ in range(2 if sp.capital else 1):
+            st.new_unit("uk" if i % 2 else "ussr", "army" if fits(sp, "army") else "fleet", space)
+    assert admin.solo_conquest(st) == country and admin.verdict(st)[0] == "allies"
