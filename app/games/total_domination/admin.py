@@ -17,6 +17,7 @@ from app.games.total_domination.engine import Ctx, Task, task
 from app.games.total_domination.flow import admin_step, last_year
 from app.games.total_domination.pack import AXIS, POWERS, side_of
 from app.games.total_domination.state import GameState
+from app.games.total_domination.views import view_part
 
 RISE_OF_THE_AXIS = "rise_of_the_axis"
 
@@ -132,6 +133,19 @@ def _run_ready_units(ctx: Ctx, t: Task) -> bool:
         ctx.log("ready_again", bombers=len(spent), rockets=list(state.rockets_used))
     state.rockets_used, state.radar_used = [], []
     return False
+
+
+@view_part
+def victory_rule(state: GameState, seat: str | None) -> dict[str, Any]:
+    """How this match is won, for the VP track: "thresholds" (29 / the Allied threshold), "compare" (Rise
+    of the Axis: more VP at the end of its last year), "solo" (29 loses; conquering an Axis country wins)."""
+    if state.options.get("scenario") == RISE_OF_THE_AXIS:
+        mode = "compare"
+    elif state.solo_game():
+        mode = "solo"
+    else:
+        mode = "thresholds"
+    return {"victory_rule": {"mode": mode, "last_year": last_year(state)}}
 
 
 admin_step("A", "victory_check")

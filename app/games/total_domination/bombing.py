@@ -11,14 +11,12 @@ which keeps every raid of the step on a different space. Bombing is never mandat
 from __future__ import annotations
 
 from app.games.total_domination import derived
+from app.games.total_domination.attacks import within2
 from app.games.total_domination.engine import Ctx, Task, ask, cont, task
 from app.games.total_domination.flow import admin_step, turn_order
-from app.games.total_domination.france_italy import distances
 from app.games.total_domination.pack import side_of
 from app.games.total_domination.state import GameState, Unit
 from app.games.total_domination.text import say
-
-RANGE = 2
 
 
 def targets(state: GameState, bomber: Unit) -> list[str]:
@@ -28,13 +26,10 @@ def targets(state: GameState, bomber: Unit) -> list[str]:
         return []
     cmap = derived.control_map(state)
     out = []
-    for space, d in sorted(distances(state, bomber.space).items()):
-        if d > RANGE or space in state.destroyed:
-            continue
-        sp = state.geo.spaces[space]
+    for space, sp in sorted(state.geo.spaces.items()):
         owner = state.power_of(sp.nation) if sp.nation else None
         if (sp.factory or sp.shipyard) and owner is not None and side_of(owner) != side_of(power) \
-                and cmap.get(space) == owner:
+                and cmap.get(space) == owner and space not in state.destroyed and within2(state, bomber.space, space):
             out.append(space)
     return out
 

@@ -145,14 +145,24 @@ def _run_alternative_setup(ctx: Ctx, t: Task) -> bool:
             ctx.log("setup_no_room", power=slot["power"], nation=slot["nation"])
             continue
         power = slot["power"]
-        # taking a placement back reveals nothing, but the last one starts the draft's deal
+        # taking a placement back reveals nothing, but the last question starts the draft's deal
         ctx.push(ask(state.seat_of(power), say("prompt_place", power=power, nation=slot["nation"],
                                                left=1 + sum(1 for s in t["slots"] if s["power"] == power)),
                      [(f"{k}@{s}", say("choice_place", nation=slot["nation"], kind=k, space=s)) for k, s in options],
-                     "placed", kind="place", undoable=bool(t["slots"]), power=power, nation=slot["nation"]))
+                     "placed", kind="place", undoable=_asks_again(state, t["slots"]), power=power,
+                     nation=slot["nation"]))
         return False
     ctx.pop(t)
     return False
+
+
+def _asks_again(state: GameState, rest: list[dict[str, Any]]) -> bool:
+    """Whether the next slot surely asks a question whatever this placement is (it takes the room of
+    one space at most, and maybe the last bomber)."""
+    if not rest:
+        return False
+    options = [o for o in place_options(state, rest[0]) if o[0] != "bomber"]
+    return bool(options) and all(sum(1 for _, s in options if s != taken) >= 2 for taken in {s for _, s in options})
 
 
 @cont("placed")

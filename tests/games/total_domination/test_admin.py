@@ -217,3 +217,9 @@ def test_e_readies_spent_bombers_rockets_and_radar():
 def test_verdict_is_pure():
     st = plain({"germany": 29})
     assert admin.verdict(st)[0] == "axis" and st.outcome is None
+
+
+def test_the_view_says_how_the_match_is_won():
+    assert GAME.view(plain(), "germany")["victory_rule"] == {"mode": "thresholds", "last_year": 1945}
+    assert GAME.view(plain(options=RISE), None)["victory_rule"] == {"mode": "compare", "last_year": 1942}
+    assert GAME.view(solo(), "p1")["victory_rule"]["mode"] == "solo"
