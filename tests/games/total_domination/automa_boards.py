@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.games.total_domination import engine, text
+from app.games.total_domination import engine, flow, text
 from app.games.total_domination import pack as td_pack
 from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, AutomaPart, Card, Event, SoloCard, Tech
@@ -48,6 +48,7 @@ def stub(monkeypatch: pytest.MonkeyPatch, solo: Iterable[SoloCard] = (), cards: 
                            tokens={n: dict(k) for n, k in (tokens or DEFAULT_TOKENS).items()},
                            boards={}, years={}, tracks={"usa": 4, "china": 2})
     monkeypatch.setattr(td_pack, "pack", lambda: data)
+    monkeypatch.setattr(flow, "pack", lambda: data)  # flow took the name at import
     return data
 
 
