@@ -344,3 +344,28 @@ def test_japan_uses_its_own_part_lines_and_defence_priority(monkeypatch: pytest.
     assert where(st, "japan", "army") == ["japan", "manchuria", "mongolia"]
     assert sorted(u.kind for u in st.units_at("japan")) == ["army", "fleet"]
     assert "automa_destroy" not in ids(log)
+
+
+# ------------------------------------------------------------------ §16.5 on the real board
+def test_16_5_on_the_basic_board() -> None:
+    import random
+
+    from app.games.total_domination import GAME
+    from app.games.total_domination.pack import pack
+    from tests.games.total_domination.automa_boards import run as run_tasks
+
+    st = GAME.setup({}, GAME.roles(1, {}), random.Random(0))
+    st.units, st.stack, st.bonus_vp = [], [], {}
+    for pl in pack().scenarios["full"].placements:
+        for _ in range(pl.count):
+            if not (pl.space == "germany" and pl.kind == "fleet"):  # Germany holds 2 units (§16.5)
+                st.new_unit(pl.nation, pl.kind, pl.space)
+    st.new_unit("uk", "army", "poland")
+    st.techs["germany"] = ["C1", "C2"]
+    st.solo.update(dealt=["solo-01"], used=[])
+    assert [len(st.units_at(s)) for s in ("germany", "italy", "austria", "czechoslovakia")] == [2, 2, 1, 1]
+    text = [e.text.lower() for e in run_tasks(st, {"k": "automa_turn", "power": "germany"})]
+    assert any("from germany to balkans" in t and "out of germany" in t and "arrow 1" in t for t in text)
+    assert sorted(u.kind for u in st.units_at("germany")) == ["army", "army", "army", "fleet"]
+    assert not st.units_at("romania") and [u.nation for u in st.units_at("poland")] == ["uk"]
+    assert any("destroys" in t and "romania" in t and "arrow 1" in t for t in text)
