@@ -51,3 +51,27 @@ def test_the_same_seed_plays_the_same_game() -> None:
 def test_rule_8_no_bombers_nor_u_boats_in_a_solo_game() -> None:
     st = GAME.setup({"bombers": True, "uboats": True}, GAME.roles(1, {}), random.Random(1))
     assert st.options["bombers"] is False and st.options["uboats"] is False
+
+
+def test_the_automa_speaks_english_and_polish(monkeypatch: Any) -> None:
+    from app.games import catalogue as cat
+    from app.games.total_domination import text
+
+    book = text.catalogue()
+    mine = {m for m in book.messages["en"] if m.startswith(("automa_", "solo_", "why_", "what_", "rule5_"))}
+    assert not [p for p in book.problems() if any(f"'{m}'" in p for m in mine)]
+    missed: list[tuple[str, str, str]] = []
+    monkeypatch.setattr(cat, "on_missing", lambda what, lang, key: missed.append((what, lang, key)))
+    rng = random.Random(5)
+    st = GAME.setup({}, GAME.roles(1, {}), rng)
+    seen: set[str] = set()
+    for _ in range(200):
+        if GAME.outcome(st) is not None:
+            break
+        decision = GAME.pending(st)[0]
+        for e in GAME.apply(st, decision.seat, GAME.bot(st, decision, rng), rng):
+            if e.msg is not None and e.msg.id in mine:
+                seen.add(e.msg.id)
+                assert book.text(e.msg, "pl")
+    assert {"automa_reveals", "automa_action", "automa_turn_ends", "solo_deal"} <= seen
+    assert not [m for m in missed if m[1] == "pl"]
