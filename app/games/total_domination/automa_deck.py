@@ -99,10 +99,15 @@ def _solo_view(state: GameState, seat: str | None) -> dict[str, Any]:
     if not state.solo_game() or "deck" not in state.solo:
         return {}
     solo = state.solo
-    revealed = solo.get("revealed")
+    revealed, power = solo.get("revealed"), solo.get("revealed_for", "")
+    shown = revealed_card(revealed) if revealed else None
+    if shown is not None and power in AXIS:
+        # the card as it lies against the active country's edge: its four lines on this board
+        card = td_pack.pack().solo[revealed]
+        shown["lines"] = [[s for s in line if s in state.geo.spaces] for line in card.lines.get(power, ())]
     return {"solo": {
-        "revealed": revealed_card(revealed) if revealed else None,
-        "revealed_for": solo.get("revealed_for", ""),
+        "revealed": shown,
+        "revealed_for": power,
         "used": list(solo.get("used", [])),
         "dealt_left": len(solo.get("dealt", [])),
         "deck_size": len(solo.get("deck", [])),

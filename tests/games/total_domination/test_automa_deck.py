@@ -124,6 +124,7 @@ def test_views_show_the_revealed_card_and_sizes_never_the_pile(monkeypatch: pyte
         view = views.view(st, seat)
         assert view["solo"]["revealed"]["id"] == shown and view["solo"]["revealed_for"] == "germany"
         assert view["solo"]["revealed"]["germany"]["actions"] == [["move", "army"]]
+        assert view["solo"]["revealed"]["lines"] == [[], [], [], []]
         assert view["solo"]["dealt_left"] == 5 and view["solo"]["deck_size"] == 4
         text = json.dumps(view)
         assert not [c for c in st.solo["dealt"] + st.solo["deck"] if c in text]

@@ -369,3 +369,13 @@ def test_16_5_on_the_basic_board() -> None:
     assert sorted(u.kind for u in st.units_at("germany")) == ["army", "army", "army", "fleet"]
     assert not st.units_at("romania") and [u.nation for u in st.units_at("poland")] == ["uk"]
     assert any("destroys" in t and "romania" in t and "arrow 1" in t for t in text)
+
+
+def test_rule_9_the_automa_plays_no_card_and_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = europe(monkeypatch, [("move", "army"), ("build", "army"), ("destroy", "army")],
+                GARRISON + [("neutral", "army", "romania")])
+    st.deck, st.discard = ["td-01", "td-02"], ["td-03"]
+    st.tactics = [{"card": "td-04", "power": "germany", "value": -1}]  # a −1 Tactics the player put down
+    turn(st)
+    assert (st.deck, st.discard, st.diplomacy, st.hands) == (["td-01", "td-02"], ["td-03"], [], {"allies": []})
+    assert st.tactics == [{"card": "td-04", "power": "germany", "value": -1}] and ids is not None
