@@ -213,3 +213,26 @@ def test_destroy_returns_the_unit_to_its_pool():
     st = strike_board([("uk", "army", "two")])
     assert destroy(st, "germany", "u1") == [("destroyed", "u1", "uk", "army", "two")]
     assert st.units == []
+
+
+def test_settled_reading_resistance_is_a_unit_of_any_type_too():
+    # "swoją zaopatrzoną jednostkę (dowolnego typu)": Resistance is never unsupplied, so it may be
+    # the origin of an attack on an adjacent unit (it still cannot move)
+    st = front([("uk", "resistance", "b"), ("germany", "army", "c")])
+    assert attack_targets(st, "uk") == [("u1", "u2", 3)]
+
+
+def test_after_an_attack_an_enemy_home_space_emptied_reverts_to_its_owner():
+    st = front([("uk", "army", "a"), ("germany", "army", "uk")])
+    assert controller(st, "uk") is None
+    # the UK's only home space is lost, so its army beside it is cut off: the capital attacks
+    assert attack_targets(st, "uk") == [("uk", "u2", 3)]
+    apply_attack(st, "uk", "uk", "u2")
+    assert controller(st, "uk") == "uk"
+
+
+def test_air_strike_needs_a_supplied_bomber():
+    st = strike_board([("germany", "bomber", "two"), ("germany", "army", "two"), ("uk", "army", "three")])
+    assert air_strike_options(st, "germany", st.units[0], moved=set()) == {}  # "one" is empty: cut off
+    st.new_unit("germany", "army", "one")
+    assert air_strike_options(st, "germany", st.units[0], moved=set()) == {"three": ["u3"]}

@@ -21,6 +21,7 @@ from app.games.total_domination import pack_load
 from app.games.total_domination.pack import (
     AXIS,
     DATA_DIR,
+    EDGES,
     NATIONS,
     POWERS,
     Board,
@@ -168,6 +169,10 @@ def test_the_board_is_drawn_around_the_pole_with_each_power_at_its_edge(p: Pack)
     assert s["germany"].xy[0] > 700  # the German edge on the UK's right
     assert s["japan"].xy[0] < 300  # the Japanese edge on the UK's left
     assert s["moscow"].xy[1] < 500 and s["urals"].xy[1] < 300  # the Soviet edge at the top
+    half = {"bottom": lambda x, y: y > 500, "right": lambda x, y: x > 500, "left": lambda x, y: x < 500,
+            "top": lambda x, y: y < 500}
+    for power, edge in EDGES.items():  # every capital on its power's half of the board
+        assert half[edge](*s[p.boards["basic"].capital_of(power) or ""].xy), power
 
 
 # ------------------------------------------------------------------ §18.2, §18.11 setups and scenarios
