@@ -279,6 +279,8 @@ def type_order(action_unit: str, priority: tuple[str, ...]) -> list[str]:
 def resolve(ctx: Ctx, card: SoloCard, power: str, index: int, verb: str, unit: str) -> bool:
     """One action of the card; True when it was carried out."""
     state = ctx.state
+    if verb not in DO:
+        return False  # not an action the automa knows (the pack's audit admits build / move / destroy only)
     ctx.log("automa_action", power=power, index=index, action=why("automa_icon_" + verb, kind=unit))
     if unit not in KINDS and unit not in ("", "any", "unit"):
         ctx.log("automa_icon_ignored", power=power, kind=unit)  # rule 8
