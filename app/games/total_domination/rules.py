@@ -101,6 +101,8 @@ class TotalDomination:
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
             opts["setup"] = "standard"  # it has its own placements
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         opts["first_year"], opts["last_year"] = scenario.first_year, scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
