@@ -39,6 +39,9 @@ TECH_USE: dict[str, float] = {
     "A4": 0.5, "C3": 0.8, "D1": 0.8, "D2": 0.8, "E1": 1.0, "E2": 1.2, "E3": 1.5,
 }
 ROCKETRY = ("E1", "E2", "E3")
+import os  # noqa: E402  (experiment)
+REACHES = {side: tuple(float(x) for x in os.environ.get("TD_REACH_" + side, os.environ.get("TD_REACH", "1.0,0.5,0.25")).split(",")) for side in ("axis", "allies")}
+HORIZON = 3  # years of a tech's use the bot counts on
 VP_OP = 2.5  # one VP, in OP: about what a unit that takes a 1-star space costs
 
 
@@ -80,10 +83,12 @@ def tech_worth(state: GameState, power: str, tech: str) -> float:
         return 0.0
     if any(r not in have for r in t.requires) or (t.requires_any and not any(r in have for r in t.requires_any)):
         return 0.0
-    years = _years_left(state) - 1  # revealed at step F: of use from next year
+    # revealed at step F: of use from next year; matches seldom last past 1943, so a far payback
+    # counts for little
+    years = min(_years_left(state) - 1, HORIZON) * 0.6
     use = TECH_USE.get(tech, 0.5) * years
     if tech in ROCKETRY:
-        use = TECH_USE[tech] * max(years, 1) * (1.5 if state.year >= 1942 else 0.7)
+        use = TECH_USE[tech] * max(years, 1.0) * (1.5 if state.year >= 1942 else 0.7)
     groups = {derived.tech_group(x) for x in have}
     new_colour = bool(groups) and derived.tech_group(tech) not in groups
     first = not groups
@@ -179,7 +184,7 @@ class Front:
                 targets[s] += 2.0  # retake our own
         self.targets = targets
         self.dist = self._distances(set(targets))
-        self.pressure = {s: self._enemies_beside(s) for s in self.geo.spaces}
+        self.pressure = self._pressure()
 
     def _distances(self, sources: set[str]) -> dict[str, int]:
         dist = dict.fromkeys(sources, 0)
@@ -196,11 +201,28 @@ class Front:
         p = self.state.power_of(u.nation)
         return p is not None and side_of(p) != self.side
 
-    def _enemies_beside(self, s: str) -> int:
-        n = 0
-        for o, _ in self.geo.neighbours[s]:
-            n += sum(1 for u in self.by.get(o, ()) if u.kind in HOLDERS and self.hostile_unit(u))
-        return n
+    def _pressure(self) -> dict[str, float]:
+        """How hard enemy armies and fleets bear on each space: a unit moves along a path of its
+        side's spaces, so not only the adjacent ones count (1 beside, 1/2 two away, 1/4 three)."""
+        out = dict.fromkeys(self.geo.spaces, 0.0)
+        for space, here in self.by.items():
+            n = sum(1 for u in here if u.kind in HOLDERS and self.hostile_unit(u))
+            if not n:
+                continue
+            seen = {space: 0}
+            todo = deque([space])
+            while todo:
+                s = todo.popleft()
+                d = seen[s]
+                reach = REACHES[self.side]
+                if d >= len(reach):
+                    continue
+                for o, _ in self.geo.neighbours[s]:
+                    if o not in seen:
+                        seen[o] = d + 1
+                        out[o] += n * reach[d]
+                        todo.append(o)
+        return out
 
     # ------------------------------------------------------------ local control arithmetic
     def _side_value(self, s: str, here: list[Unit]) -> float:
@@ -224,12 +246,12 @@ class Front:
         worth = 2.2 / (1 + d)
         mine = sum(1 for u in here if u.kind in HOLDERS and self.state.power_of(u.nation) == self.power)
         press = self.pressure.get(s, 0)
-        if self.cmap.get(s) in self.friends and press:
+        if self.cmap.get(s) in self.friends and press >= 0.25:
             value = derived.space_value(self.state, s) + (2.0 if sp.capital else 0.0)
             if derived.is_home_of(self.state, s, self.power):
-                value += 0.5
-            need = min(press, 2 if sp.capital else 1)
-            worth += value * (0.7 if mine < need else 0.15)
+                value += 1.0 + (1.0 if sp.factory or sp.shipyard else 0.0)  # a Destruction marker too
+            need = 2 if sp.capital and press >= 1.5 else 1
+            worth += value * min(1.0, press) * (0.8 if mine < need else 0.15)
         if mine >= 2:
             worth *= 0.6  # spread out: one unit holds a space
         return worth
