@@ -233,7 +233,7 @@ def card(card_id: str) -> Card:
 
 @cache
 def pack() -> Pack:
-    from app.games.total_domination import pack_load  # the YAML reader, kept apart from the types
+    import app.games.total_domination.pack_load as pack_load  # the YAML reader, kept apart from the types
 
     return pack_load.read(DATA_DIR)
 

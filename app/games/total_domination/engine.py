@@ -1,0 +1,247 @@
+"""The task machine that drives Total Domination.
+
+The state holds a stack of small tasks (plain dicts, so they survive dump/load). The task on
+top runs: it may push children (they run first), pop itself, or stop and wait for answers.
+A task waits for ONE seat (``wait``: its question is stored as ``t["q"]``) or for SEVERAL at
+once (``wait_all``: a simultaneous step such as a draft pick, stored as ``t["qs"]`` keyed by
+hand, answers gathered in ``t["got"]`` until the last one arrives and the task resolves them
+all together). Rule modules register what a task does with ``@task(kind)`` (run) and
+``@answer(kind)`` (take an answer); ``ask`` and ``@cont`` cover the common "one question,
+then continue" case.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.protocol import Choice, Decision, Event, Illegal, Msg
+from app.games.total_domination.state import GameState
+from app.games.total_domination.text import Label, as_json, as_msg, english, say
+
+Task = dict[str, Any]
+RunFn = Callable[["Ctx", Task], bool]
+AnswerFn = Callable[["Ctx", Task, tuple[str, ...]], None]
+GroupFn = Callable[["Ctx", Task, dict[str, tuple[str, ...]]], None]
+
+RUN: dict[str, RunFn] = {}
+ANSWER: dict[str, AnswerFn] = {}
+GROUP: dict[str, GroupFn] = {}
+CONT: dict[str, AnswerFn] = {}
+
+
+def task(kind: str) -> Callable[[RunFn], RunFn]:
+    def deco(fn: RunFn) -> RunFn:
+        RUN[kind] = fn
+        return fn
+
+    return deco
+
+
+def answer(kind: str) -> Callable[[AnswerFn], AnswerFn]:
+    def deco(fn: AnswerFn) -> AnswerFn:
+        ANSWER[kind] = fn
+        return fn
+
+    return deco
+
+
+def answers(kind: str) -> Callable[[GroupFn], GroupFn]:
+    """The resolution of a simultaneous step: every hand's answer at once, keyed as asked."""
+
+    def deco(fn: GroupFn) -> GroupFn:
+        GROUP[kind] = fn
+        return fn
+
+    return deco
+
+
+def cont(name: str) -> Callable[[AnswerFn], AnswerFn]:
+    def deco(fn: AnswerFn) -> AnswerFn:
+        CONT[name] = fn
+        return fn
+
+    return deco
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    rng: random.Random
+    events: list[Event] = field(default_factory=list)
+
+    def log(self, msg_id: str, private: dict[str, Msg] | None = None, **params: Any) -> None:
+        """A public log line as a message id of the catalogue; ``private``: fuller lines by seat id."""
+        msg, private = Msg(msg_id, params), dict(private or {})
+        self.events.append(Event(text=english(msg), private={s: english(m) for s, m in private.items()},
+                                 msg=msg, private_msg=private))
+
+    def push(self, *tasks: Task) -> None:
+        """Push tasks so that the first one given runs first."""
+        for t in reversed(tasks):
+            self.state.stack.append(t)
+
+    def pop(self, t: Task) -> None:
+        stack = self.state.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is t:
+                del stack[i]
+                return
+        raise RuntimeError(f"task {t.get('k')} is not on the stack")
+
+
+def question(seat: str, kind: str, prompt: Label, choices: list[tuple[str, Label]], lo: int = 1, hi: int = 1,
+             undoable: bool = False) -> dict[str, Any]:
+    return {"seat": seat, "kind": kind, "prompt": as_json(prompt), "choices": [[c, as_json(lab)] for c, lab in choices],
+            "min": lo, "max": hi, "undoable": undoable}
+
+
+def wait(t: Task, seat: str, kind: str, prompt: Label, choices: list[tuple[str, Label]], lo: int = 1, hi: int = 1,
+         undoable: bool = False) -> bool:
+    t["q"] = question(seat, kind, prompt, choices, lo, hi, undoable)
+    return True
+
+
+def wait_all(t: Task, group: str, questions: dict[str, dict[str, Any]]) -> bool:
+    """Wait for every question of a simultaneous step (keyed by hand id; built with ``question``)."""
+    t["qs"] = questions
+    t["group"] = group
+    t.setdefault("got", {})
+    return True
+
+
+def ask(seat: str, prompt: Label, options: list[tuple[str, Label]], then: str, kind: str = "choose",
+        lo: int = 1, hi: int = 1, undoable: bool = False, **data: Any) -> Task:
+    """One question to ``seat``; its answer goes to continuation ``then`` (``@cont``)."""
+    return {"k": "ask", "seat": seat, "prompt": as_json(prompt), "options": [[o, as_json(lab)] for o, lab in options],
+            "then": then, "kind": kind, "lo": lo, "hi": hi, "undoable": undoable, **data}
+
+
+@task("ask")
+def _run_ask(ctx: Ctx, t: Task) -> bool:
+    if not t["options"]:
+        ctx.pop(t)
+        return False
+    lo = min(t["lo"], len(t["options"]))
+    if len(t["options"]) == 1 and lo == 1:  # a question with one possible answer answers itself
+        ctx.pop(t)
+        CONT[t["then"]](ctx, t, (t["options"][0][0],))
+        return False
+    return wait(t, t["seat"], t["kind"], t["prompt"], [(o[0], o[1]) for o in t["options"]], lo, t["hi"],
+                t.get("undoable", False))
+
+
+@answer("ask")
+def _answer_ask(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    ctx.pop(t)
+    CONT[t["then"]](ctx, t, choices)
+
+
+MAX_STEPS = 200_000
+
+
+def run(ctx: Ctx) -> None:
+    """Advance until a task waits for an answer, or the game is over."""
+    stack = ctx.state.stack
+    for _ in range(MAX_STEPS):
+        if not stack or ctx.state.outcome is not None:
+            return
+        t = stack[-1]
+        t.pop("q", None)
+        if "qs" in t and len(t.get("got", {})) < len(t["qs"]):
+            return  # a simultaneous step still waiting (its questions stay as asked)
+        t.pop("qs", None)
+        if RUN[t["k"]](ctx, t):
+            return
+    raise RuntimeError("engine did not settle (runaway task loop)")
+
+
+def current(state: GameState) -> Task | None:
+    if state.outcome is not None or not state.stack:
+        return None
+    t = state.stack[-1]
+    return t if ("q" in t or "qs" in t) else None
+
+
+def _decision(did: str, q: dict[str, Any], group: str | None = None, undoable: bool | None = None) -> Decision:
+    return Decision(
+        id=did, seat=q["seat"], kind=q["kind"], prompt=english(q["prompt"]),
+        choices=tuple(Choice(id=c[0], label=english(c[1]), msg=as_msg(c[1])) for c in q["choices"]),
+        min=q["min"], max=q["max"], undoable=q["undoable"] if undoable is None else undoable,
+        group=group, prompt_msg=as_msg(q["prompt"]),
+    )
+
+
+# pending() is asked again and again about the same question, and rendering its English labels is
+# the costly part: keep the Decisions last built, by the question's identity and the step.
+_DECIDED: dict[tuple[int, int], tuple[Any, list[Decision]]] = {}
+_DECIDED_MAX = 512
+
+
+def decisions(state: GameState) -> list[Decision]:
+    t = current(state)
+    if t is None:
+        return []
+    q = t.get("q") or t["qs"]
+    key = (id(q), state.step)
+    cached = _DECIDED.get(key)
+    got = t.get("got", {})
+    if cached is not None and cached[0] is q and "qs" not in t:
+        return cached[1]
+    if "q" in t:
+        out = [_decision(f"q{state.step}", t["q"])]
+    else:
+        missing = [h for h in t["qs"] if h not in got]
+        # the answer that completes the step reveals every pick: only the others may be taken back
+        out = [_decision(f"q{state.step}-{h}", t["qs"][h], group=f"{t['group']}", undoable=len(missing) > 1)
+               for h in missing]
+        return out
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.pop(next(iter(_DECIDED)))
+    _DECIDED[key] = (q, out)
+    return out
+
+
+def apply_answer(ctx: Ctx, seat: str, decision_id: str, choices: tuple[str, ...]) -> None:
+    state = ctx.state
+    t = current(state)
+    if t is None:
+        raise Illegal("nothing is waiting for an answer: the game is over", msg=say("illegal_game_over"))
+    if "q" in t:
+        if decision_id != f"q{state.step}":
+            raise Illegal(f"decision {decision_id} is no longer open (now q{state.step})",
+                          msg=say("illegal_not_open", decision=decision_id))
+        q, key = t["q"], None
+    else:
+        prefix = f"q{state.step}-"
+        key = decision_id[len(prefix):] if decision_id.startswith(prefix) else None
+        if key not in t["qs"] or key in t.get("got", {}):
+            raise Illegal(f"decision {decision_id} is no longer open",
+                          msg=say("illegal_not_open", decision=decision_id))
+        q = t["qs"][key]
+    if seat != q["seat"]:
+        raise Illegal(f"it is not your decision: {english(q['prompt'])} is for another seat",
+                      msg=say("illegal_not_yours", prompt=q["prompt"]))
+    legal = {c[0] for c in q["choices"]}
+    if any(c not in legal for c in choices) or not q["min"] <= len(choices) <= q["max"] \
+            or len(set(choices)) != len(choices):
+        raise Illegal(f"{q['kind']}: {', '.join(choices) or 'nothing'} is not a legal answer to: "
+                      f"{english(q['prompt'])}", msg=say("illegal_answer", answer=", ".join(choices),
+                                                          prompt=q["prompt"]))
+    if key is not None:
+        # sorted, so the state after a group's answers is the same whatever order they came in
+        t["got"] = dict(sorted({**t.get("got", {}), key: list(choices)}.items()))
+        if len(t["got"]) < len(t["qs"]):
+            return
+        got = {h: tuple(v) for h, v in t.pop("got").items()}
+        del t["qs"]
+        state.step += 1
+        GROUP[t["k"]](ctx, t, got)
+    else:
+        del t["q"]
+        t["by_seat"] = seat
+        state.step += 1
+        ANSWER[t["k"]](ctx, t, choices)
+    run(ctx)

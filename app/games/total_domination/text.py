@@ -1,0 +1,74 @@
+"""Total Domination's catalogue: its sentences and terms in English and Polish.
+
+The sentences live in ``catalogue/*.yaml`` (one file per rule module, so the modules grow their
+own words without touching each other's); the data pack adds the names of spaces, cards and
+techs. Log lines, prompts and choice labels are message ids with parameters (``say``); the
+English text the API carries is rendered from the same catalogue.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+from app.games.catalogue import Catalogue
+from app.games.protocol import Msg
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CATALOGUE_DIR = os.path.join(HERE, "catalogue")
+
+Label = Msg | dict[str, Any] | str  # a message of the catalogue (a plain string: already a term)
+
+
+def _pack_terms() -> dict[str, dict[str, str]]:
+    from app.games.total_domination.pack import pack
+
+    terms: dict[str, dict[str, str]] = {"en": {}, "pl": {}}
+    try:
+        data = pack()
+    except (FileNotFoundError, ImportError):  # the pack is not written yet: the sentences still work
+        return terms
+    for b in data.boards.values():
+        for s in b.spaces.values():
+            terms["en"][s.id] = s.name
+            terms["pl"][s.id] = s.name_pl or s.name
+    for c in data.cards.values():
+        terms["en"][c.id] = c.name
+        terms["pl"][c.id] = c.name_pl or c.name
+    for t in data.techs.values():
+        terms["en"][t.id] = t.name
+        terms["pl"][t.id] = t.name_pl or t.name
+    return terms
+
+
+@functools.cache
+def catalogue() -> Catalogue:
+    files = sorted(os.path.join(CATALOGUE_DIR, f) for f in os.listdir(CATALOGUE_DIR) if f.endswith(".yaml"))
+    written = Catalogue.from_yaml(*files)
+    terms = _pack_terms()
+    # the hand-written terms win over the data pack's names
+    merged = {lang: {**terms[lang], **written.terms[lang]} for lang in terms}
+    return Catalogue(written.messages, merged, {lang: written.plural_terms[lang] for lang in written.plural_terms})
+
+
+def say(msg_id: str, **params: Any) -> Msg:
+    return Msg(msg_id, params)
+
+
+def english(msg: Label) -> str:
+    """The English text of a message (a plain string is already English)."""
+    if isinstance(msg, str):
+        return msg
+    return catalogue().text(msg, "en") or (msg.id if isinstance(msg, Msg) else str(msg.get("id")))
+
+
+def as_json(msg: Label) -> dict[str, Any] | str:
+    """A message as the state stores it (plain JSON: tasks survive dump/load)."""
+    if isinstance(msg, Msg):
+        return {"id": msg.id, "params": msg.params}
+    return msg
+
+
+def as_msg(stored: Any) -> Msg | None:
+    return Msg(str(stored["id"]), dict(stored.get("params") or {})) if isinstance(stored, dict) else None
