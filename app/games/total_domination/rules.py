@@ -106,7 +106,7 @@ class TotalDomination:
             deck = sorted(c.id for c in data.cards.values() if c.deck == nation)
             rng.shuffle(deck)
             state.decks[nation] = deck
-        scenarios.begin(state, scenario, data)
+        scenarios.begin(state, scenario, data, rng)
         ctx = Ctx(state, rng)
         flow.start(ctx)
         return state

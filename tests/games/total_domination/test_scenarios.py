@@ -75,6 +75,18 @@ def test_fall_of_the_axis_starts_with_the_packs_techs_tracks_and_no_arctic():
     assert derived.allied_threshold(st) == 33 + 2 * sum(derived.joined(st, n) for n in ("usa", "china"))
 
 
+def test_fall_of_the_axis_a_country_joined_at_the_start_has_its_cards_in_the_main_deck():
+    data = pack()
+    st = new_game(scenario="fall_of_the_axis")
+    for nation in ("usa", "china"):
+        if data.scenarios["fall_of_the_axis"].tracks.get(nation, 0) >= data.tracks[nation]:
+            assert st.decks[nation] == []
+            rest = json.dumps({k: v for k, v in dump(st).items() if k != "decks"})
+            assert all(f'"{c.id}"' in rest for c in data.cards.values() if c.deck == nation)
+    full = new_game()
+    assert all(len(full.decks[n]) == sum(1 for c in data.cards.values() if c.deck == n) for n in ("usa", "china"))
+
+
 def test_fall_of_the_axis_the_starting_techs_cards_lie_by_the_sheets_out_of_the_deck():
     data = pack()
     st = new_game(scenario="fall_of_the_axis")
