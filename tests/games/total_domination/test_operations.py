@@ -115,7 +115,7 @@ def test_16_3_army_not_first_by_sea_lane_then_the_capital_with_one_and_two_enemy
     t.answer("move:u2:germany")
     assert controller(st, "germany") == "uk" and space_vp(st)["uk"] == vp["uk"] + 2 + 3
     assert "germany" in st.destroyed
-    assert [p["space"] for p in t.logged("ops_destruction_marker")] == ["italy", "germany"]
+    assert [p["space"] for p in t.logged("destruction_marker")] == ["italy", "germany"]
 
 
 # ---------------------------------------------------------------- the OP budget (§6.1)
