@@ -17,7 +17,19 @@ from app.games.protocol import (
     ViewSections,
     random_bot,
 )
-from app.games.total_domination import admin, automa, engine, flow, scenarios, strategic, text, views  # noqa: F401
+from app.games.total_domination import (  # noqa: F401  (the rule modules register at import)
+    admin,
+    airstrike,
+    automa,
+    engine,
+    flow,
+    logistics,
+    operations,
+    scenarios,
+    strategic,
+    text,
+    views,
+)
 from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, POWERS, board_key, pack, side_of
 from app.games.total_domination.state import GameState, dump, load
