@@ -80,12 +80,12 @@ class TotalDomination:
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> GameState:
         opts = {o.id: options.get(o.id, o.default) for o in self.options}
         opts["players"] = len(seats)
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         data = pack()
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
-        if opts["players"] == 1:
-            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         opts["last_year"] = scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
