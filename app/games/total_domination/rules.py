@@ -92,6 +92,8 @@ class TotalDomination:
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> GameState:
         opts = {o.id: options.get(o.id, o.default) for o in self.options}
         opts["players"] = len(seats)
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         data = pack()
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
