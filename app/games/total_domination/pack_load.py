@@ -41,6 +41,7 @@ from app.games.total_domination.pack import (
     side_of,
 )
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster, same result
 SIDES: tuple[str, ...] = ("basic", "alternative")
 BOARD_KEYS: tuple[str, ...] = ("basic", "alternative", "basic+arctic", "alternative+arctic")
 SHAPES: tuple[str, ...] = ("land", "island", "coastal")
@@ -75,7 +76,7 @@ class _File:
         if not path.exists():
             raise ValueError(f"{name}: missing from {data_dir}")
         try:
-            self.doc: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            self.doc: dict[str, Any] = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
         except yaml.YAMLError as exc:
             raise ValueError(f"{name}: not valid YAML ({exc})") from exc
         if not isinstance(self.doc, dict):
