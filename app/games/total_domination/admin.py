@@ -88,8 +88,11 @@ def _run_victory_check(ctx: Ctx, t: Task) -> bool:
     state = ctx.state
     ctx.pop(t)
     totals = derived.side_totals(state)
-    ctx.log("victory_totals", year=state.year, axis=totals["axis"], allies=totals["allies"],
-            threshold=derived.allied_threshold(state))
+    if state.options.get("scenario") == RISE_OF_THE_AXIS or state.solo_game():
+        ctx.log("victory_totals_plain", year=state.year, axis=totals["axis"], allies=totals["allies"])
+    else:
+        ctx.log("victory_totals", year=state.year, axis=totals["axis"], allies=totals["allies"],
+                threshold=derived.allied_threshold(state))
     found = verdict(state)
     if found is None:
         return False

@@ -18,6 +18,7 @@ from app.games.total_domination.engine import Ctx, Task, task
 from app.games.total_domination.flow import strategic_step, turn_order
 from app.games.total_domination.pack import ALLIES, AXIS
 from app.games.total_domination.state import GameState
+from app.games.total_domination.strategic import draw
 from app.games.total_domination.views import secret_part, view_part
 
 FIRST_YEAR = 1939
@@ -148,13 +149,8 @@ def suitable(state: GameState, power: str, tech: str) -> tuple[bool, str]:
 
 def _turn_up(ctx: Ctx) -> str | None:
     """The main deck's top card, face up; an empty deck takes the discards in, shuffled (gap G1)."""
-    state = ctx.state
-    if not state.deck and state.discard:
-        state.deck = sorted(state.discard)
-        state.discard = []
-        ctx.rng.shuffle(state.deck)
-        ctx.log("main_deck_reshuffled", n=len(state.deck))
-    return state.deck.pop(0) if state.deck else None
+    drawn = draw(ctx.state, 1, ctx.rng, ctx)
+    return drawn[0] if drawn else None
 
 
 @task("automa_techs")

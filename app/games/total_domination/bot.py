@@ -39,8 +39,9 @@ TECH_USE: dict[str, float] = {
     "A4": 0.5, "C3": 0.8, "D1": 0.8, "D2": 0.8, "E1": 1.0, "E2": 1.2, "E3": 1.5,
 }
 ROCKETRY = ("E1", "E2", "E3")
-import os  # noqa: E402  (experiment)
-REACHES = {side: tuple(float(x) for x in os.environ.get("TD_REACH_" + side, os.environ.get("TD_REACH", "1.0,0.5,0.25")).split(",")) for side in ("axis", "allies")}
+# the weight of an enemy army / fleet 1, 2... spaces away in a space's pressure: a farther reach
+# made both sides stand guard and the Axis, which needs fewer VP, gained most (measured)
+REACH = (1.0,)
 HORIZON = 3  # years of a tech's use the bot counts on
 VP_OP = 2.5  # one VP, in OP: about what a unit that takes a 1-star space costs
 
@@ -214,13 +215,12 @@ class Front:
             while todo:
                 s = todo.popleft()
                 d = seen[s]
-                reach = REACHES[self.side]
-                if d >= len(reach):
+                if d >= len(REACH):
                     continue
                 for o, _ in self.geo.neighbours[s]:
                     if o not in seen:
                         seen[o] = d + 1
-                        out[o] += n * reach[d]
+                        out[o] += n * REACH[d]
                         todo.append(o)
         return out
 

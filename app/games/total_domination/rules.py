@@ -96,13 +96,13 @@ class TotalDomination:
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> GameState:
         opts = {o.id: options.get(o.id, o.default) for o in self.options}
         opts["players"] = len(seats)
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         data = pack()
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
             opts["setup"] = "standard"  # it has its own placements
-        if opts["players"] == 1:
-            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         opts["first_year"], opts["last_year"] = scenario.first_year, scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
@@ -124,7 +124,7 @@ class TotalDomination:
             deck = sorted(c.id for c in data.cards.values() if c.deck == nation)
             rng.shuffle(deck)
             state.decks[nation] = deck
-        scenarios.begin(state, scenario, data)
+        scenarios.begin(state, scenario, data, rng)
         ctx = Ctx(state, rng)
         flow.start(ctx)
         return state

@@ -21,6 +21,7 @@ spaces)}``; with no order, the book's USSR, Japan, UK, Germany.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -58,7 +59,7 @@ def chooses(state: GameState, nation: str) -> bool:
     return start is not None and not state.automa(start)
 
 
-def begin(state: GameState, scenario: Scenario, data: Pack) -> None:
+def begin(state: GameState, scenario: Scenario, data: Pack, rng: random.Random) -> None:
     """Place the scenario's units (the Arctic's extra neutral army with the expansion) and set its
     starting techs' cards aside; in the alternative setup the players' units wait for step 0."""
     geo = state.geo
@@ -79,10 +80,16 @@ def begin(state: GameState, scenario: Scenario, data: Pack) -> None:
             state.tech_cards.setdefault(power, []).append(found)
     state.deck = [c for c in state.deck if c not in taken]
     for nation in NONALIGNED:
-        # a scenario may start a track at its end: the country has joined (§9.1)
+        # a scenario may start a track at its end: the country has joined (§9.1), and its deck, which
+        # Lend-Lease can no longer draw, is among "all the remaining cards" shuffled into the deck (gap:
+        # in play, a country joins only once its cards are drawn or shuffled in by invasions)
         at_end = state.tracks.get(nation, 0) >= data.tracks.get(nation, 10**6)
         if at_end and state.controller.get(nation) == "nonaligned":
             state.controller[nation] = JOINS[nation]
+        if at_end and state.decks.get(nation):
+            state.deck += state.decks[nation]
+            state.decks[nation] = []
+            rng.shuffle(state.deck)
 
 
 # ------------------------------------------------------------------ the alternative setup

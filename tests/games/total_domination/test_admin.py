@@ -91,8 +91,9 @@ def test_rise_of_the_axis_the_side_with_more_vp_wins_at_the_end_of_1942(vp, side
 
 def test_rise_of_the_axis_a_tie_at_the_end_of_1942_is_a_draw():
     st = plain({"germany": 10, "japan": 7, "uk": 9, "ussr": 8}, year=1942, options=RISE)
-    outcome, _ = check(st)
+    outcome, ctx = check(st)
     assert outcome["side"] is None and outcome["summary_msg"]["id"] == "outcome_rise_draw"
+    assert "victory_totals_plain" in logged(ctx)  # no threshold to show
     assert GAME.outcome(st).winners == ()  # a draw: nobody wins
     assert outcome["scores"] == {"germany": 17, "japan": 17, "uk": 17, "ussr": 17}
 

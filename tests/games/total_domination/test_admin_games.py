@@ -21,7 +21,7 @@ def play(players, seed, **options):
             break
         d = GAME.pending(st)[0]
         events = GAME.apply(st, d.seat, GAME.bot(st, d, rng), rng)
-        checks += [e.msg.params["year"] for e in events if e.msg is not None and e.msg.id == "victory_totals"]
+        checks += [e.msg.params["year"] for e in events if e.msg is not None and e.msg.id.startswith("victory_totals")]
     return st, checks
 
 

@@ -19,7 +19,11 @@ def play(seed: int, options: dict[str, Any] | None = None) -> tuple[GameState, l
         if GAME.outcome(st) is not None:
             break
         decision = GAME.pending(st)[0]
-        log += [e.text for e in GAME.apply(st, decision.seat, GAME.bot(st, decision, rng), rng)]
+        events = GAME.apply(st, decision.seat, GAME.bot(st, decision, rng), rng)
+        log += [e.text for e in events]
+        for e in events:  # every choice the automa makes says which rule made it
+            if e.msg is not None and e.msg.id in ("automa_move", "automa_build", "automa_destroy"):
+                assert e.msg.params["why"], e.text
         check(st)
     return st, log
 

@@ -378,3 +378,23 @@ def test_rule_9_the_automa_plays_no_card_and_no_event(monkeypatch: pytest.Monkey
     turn(st)
     assert (st.deck, st.discard, st.diplomacy, st.hands) == (["td-01", "td-02"], ["td-03"], [], {"allies": []})
     assert st.tactics == [{"card": "td-04", "power": "germany", "value": -1}]
+
+
+def test_rule_10_refill_with_another_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Italy is empty; the armies of Austria and Czechoslovakia are their spaces' last units, so a
+    # fleet of Germany's two goes, though the icon says army
+    units = [("germany", "fleet", "germany"), ("germany", "fleet", "germany"), ("germany", "army", "austria"),
+             ("germany", "army", "czechoslovakia")]
+    st = europe(monkeypatch, [("move", "army")], units)
+    text = lines_of(turn(st))
+    assert where(st, "germany", "fleet") == ["germany", "italy"]
+    assert any("rule 10" in t and "italy" in t for t in text)
+
+
+def test_intruders_go_by_defence_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    # enemy armies on Czechoslovakia and Italy (both German home spaces): Italy comes first in the list
+    units = [u for u in GARRISON if u[2] not in ("italy", "czechoslovakia")] + [
+        ("uk", "army", "czechoslovakia"), ("uk", "army", "italy")]
+    st = europe(monkeypatch, [("destroy", "army")], units)
+    turn(st)
+    assert where(st, "uk", "army") == ["czechoslovakia"]

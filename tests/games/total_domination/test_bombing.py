@@ -115,3 +115,18 @@ def test_a_marker_bombed_at_d_stays_through_the_next_round_until_its_step_c(monk
     assert st.destroyed == ["hamburg"] and not st.units[0].spent  # E readies the bomber for next round
     run_admin(st, "remove_destruction")  # next round's C: Germany controls Hamburg again
     assert st.destroyed == []
+
+
+def test_a_raid_waiting_for_its_answer_survives_dump_and_load(monkeypatch):
+    import json
+
+    from app.games.total_domination.state import dump, load
+
+    st = front(units=[("uk", "bomber", "channel"), ("uk", "fleet", "channel"), ("uk", "bomber", "channel")])
+    bomb(st, monkeypatch)
+    answer(st, "berlin")
+    copy = load(json.loads(json.dumps(dump(st))))
+    assert [c.id for c in pending(copy)[0].choices] == [c.id for c in pending(st)[0].choices]
+    answer(st, "hamburg")
+    answer(copy, "hamburg")
+    assert dump(copy) == dump(st) and st.destroyed == ["berlin", "hamburg"]

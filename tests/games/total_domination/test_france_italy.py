@@ -181,3 +181,23 @@ def test_both_countries_can_switch_in_one_step():
     st = europe(units=[("germany", "army", "france"), ("uk", "fleet", "italy")])
     run_admin(st, "coalition_switch")
     assert st.controller["france"] == "germany" and st.controller["italy"] == "uk"
+
+
+def test_a_retreat_waiting_for_its_answer_survives_dump_and_load():
+    import json
+
+    from app.games.total_domination.state import dump, load
+
+    st = europe(units=[("ussr", "army", "france"), ("ussr", "army", "france"), ("germany", "army", "italy")],
+                controller={"france": "germany", "italy": "uk"},
+                extra_spaces=[home("kiev", "ussr", shape="land")], extra_links=[("poland", "kiev", "land")])
+    st.new_unit("ussr", "army", "poland")
+    st.new_unit("ussr", "army", "poland")
+    run_admin(st, "coalition_switch")
+    copy = load(json.loads(json.dumps(dump(st))))
+    for s in (st, copy):
+        answer(s, "kiev")
+        answer(s, "kiev")
+    assert dump(copy) == dump(st)
+    # both retreats done, then Italy (Germany retook it from the UK) went home
+    assert nations(st, "kiev") == [("ussr", "army")] * 2 and st.controller["italy"] == "germany"

@@ -3,6 +3,7 @@ the alternative setup (spec §13.3)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -12,6 +13,7 @@ from app.games.protocol import Action
 from app.games.total_domination import derived, scenarios
 from app.games.total_domination.pack import pack
 from app.games.total_domination.rules import GAME
+from app.games.total_domination.state import dump
 from tests.games.total_domination.admin_kit import run
 from tests.games.total_domination.boards import home, land, stage, stub_pack
 
@@ -73,6 +75,18 @@ def test_fall_of_the_axis_starts_with_the_packs_techs_tracks_and_no_arctic():
     assert derived.allied_threshold(st) == 33 + 2 * sum(derived.joined(st, n) for n in ("usa", "china"))
 
 
+def test_fall_of_the_axis_a_country_joined_at_the_start_has_its_cards_in_the_main_deck():
+    data = pack()
+    st = new_game(scenario="fall_of_the_axis")
+    for nation in ("usa", "china"):
+        if data.scenarios["fall_of_the_axis"].tracks.get(nation, 0) >= data.tracks[nation]:
+            assert st.decks[nation] == []
+            rest = json.dumps({k: v for k, v in dump(st).items() if k != "decks"})
+            assert all(f'"{c.id}"' in rest for c in data.cards.values() if c.deck == nation)
+    full = new_game()
+    assert all(len(full.decks[n]) == sum(1 for c in data.cards.values() if c.deck == n) for n in ("usa", "china"))
+
+
 def test_fall_of_the_axis_the_starting_techs_cards_lie_by_the_sheets_out_of_the_deck():
     data = pack()
     st = new_game(scenario="fall_of_the_axis")
@@ -82,9 +96,9 @@ def test_fall_of_the_axis_the_starting_techs_cards_lie_by_the_sheets_out_of_the_
         assert all(data.cards[c].deck == "main" for c in cards)
     held = [c for cs in st.tech_cards.values() for c in cs]
     assert len(set(held)) == len(held) == sum(len(t) for t in data.scenarios["fall_of_the_axis"].techs.values())
-    everywhere = st.deck + st.discard + [c for h in st.hands.values() for c in h]
-    assert not set(held) & set(everywhere)
-    assert len(set(everywhere)) + len(held) == sum(1 for c in data.cards.values() if c.deck == "main")
+    # nowhere else in the state: not in the deck, the discards, the hands or the draft's packets
+    rest = json.dumps({k: v for k, v in dump(st).items() if k != "tech_cards"})
+    assert not [c for c in held if f'"{c}"' in rest]
 
 
 def test_rise_of_the_axis_runs_1939_to_1942_from_the_standard_setup():
