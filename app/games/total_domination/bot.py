@@ -126,7 +126,8 @@ def event_worth(state: GameState, power: str, card_id: str, hand: list[str] | No
             hand = hand or []
             others = [x for x in hand if x != card_id]
             if ev.value == 1:  # +1 on itself before a big operations turn: one OP per card still to play
-                return max(0.0, len(others) - 1) * 1.0 + (0.5 if any(card(x).op >= 5 for x in others) else 0.0)
+                later = len(others) - (0 if _last_year(state) else 1)  # the reserve waits for next year
+                return max(0, later) * 1.0 + (0.5 if any(card(x).op >= 5 for x in others) else 0.0)
             return 2.0
         return float(ev.value or 0) + 0.3
     if ev.kind == "logistics":
@@ -339,7 +340,7 @@ def operation_scores(state: GameState, power: str, ids: list[str]) -> Scores:
             elif verb == "saved":
                 scores[c] = 0.5 if left >= 1 else 0.2
             elif verb == "save":
-                scores[c] = 0.05 if left == 1 else -0.5 - 0.3 * left
+                scores[c] = 0.05  # when nothing pays, 1 OP kept beats every OP lost
             elif verb == "done":
                 scores[c] = 0.0
             else:
@@ -382,7 +383,8 @@ def turn_scores(state: GameState, power: str, ids: list[str]) -> Scores:
         elif kind == "ops":
             scores[c] = 10.0 + card_value(state, power, cid) * 0.1 - keeping
         elif kind == "event":
-            scores[c] = 10.0 + event_worth(state, power, cid, hand) - op - keeping + 0.05
+            # an event worth its card's OP is played: the operations' tie-break (0.1 per OP) is smaller
+            scores[c] = 10.0 + event_worth(state, power, cid, hand) - op - keeping + 0.75
         elif kind == "tech":
             gain = tech_worth(state, power, card(cid).tech)
             scores[c] = 10.0 + gain - op - keeping
