@@ -171,14 +171,16 @@ class Front:
         self.by = derived.units_by_space(state)
         self.cmap = derived.control_map(state)
         self.friends = set(AXIS if self.side == "axis" else ALLIES)
+        # what one step of a non-aligned country's track costs the Axis (an Axis Invasion moves it)
+        self.invasion = {n: invasion_cost(state, n, self.cmap) for n in NONALIGNED} if power in AXIS else {}
         targets: dict[str, float] = {}
         for s, sp in self.geo.spaces.items():
             who = self.cmap.get(s)
             value = derived.space_value(state, s)
             if value <= 0 or who in self.friends:
                 continue
-            if sp.nation in NONALIGNED and state.controller.get(sp.nation) == "nonaligned" and power in AXIS:
-                value = value * 0.3  # invading the USA / China brings them in against us
+            if sp.nation in self.invasion:
+                value = max(0.0, value - self.invasion[sp.nation] / VP_OP)  # it brings the country in
             elif who is None and sp.nation is None and any(u.nation == "neutral" for u in self.by.get(s, [])):
                 value = value * 0.6  # neutral armies cost an attack first
             targets[s] = value + (1.5 if sp.capital and who is not None else 0.0)
@@ -264,7 +266,6 @@ def _split(choice: str) -> list[str]:
 
 
 def _move_score(f: Front, unit: Unit, dest: str) -> float:
-    state = f.state
     src_before = f.by.get(unit.space, [])
     src_after = [u for u in src_before if u.id != unit.id]
     dst_before = f.by.get(dest, [])
@@ -274,8 +275,8 @@ def _move_score(f: Front, unit: Unit, dest: str) -> float:
     there = f.place(dest, dst_before, unit.kind)
     score = gain * VP_OP + there - here
     sp = f.geo.spaces[dest]
-    if sp.nation in NONALIGNED and state.controller.get(sp.nation) == "nonaligned" and f.power in AXIS:
-        score -= 2.5  # an Axis Invasion pushes the country towards the Allies
+    if sp.nation in f.invasion and not any(u.nation == sp.nation for u in f.by.get(dest, [])):
+        score -= f.invasion[sp.nation]  # an Axis Invasion pushes the country towards the Allies
     return score
 
 
@@ -304,8 +305,8 @@ def _attack_score(f: Front, target_id: str) -> float:
             threat += derived.space_value(state, o) * 0.4
     follow = 1.5 if target.space in f.targets and not any(u.kind in HOLDERS for u in after) else 0.0
     score = gain * VP_OP + 1.2 + min(threat, 3.0) + follow
-    if target.nation in NONALIGNED and f.power in AXIS:
-        score -= 3.0
+    if target.nation in f.invasion:
+        score -= f.invasion[target.nation]
     if target.nation == "neutral":
         score -= 0.5
     return score
@@ -369,7 +370,8 @@ def turn_scores(state: GameState, power: str, ids: list[str]) -> Scores:
     hand = list(state.hand(power))
     worth = {c: card_worth(state, power, c) for c in hand}
     keep = max(hand, key=lambda c: (worth[c], c)) if hand else None
-    last = _last_year(state)
+    # no reserve after Lend-Lease (the pass discards the hand) nor after the last year: play it all
+    last = _last_year(state) or power in state.lend_lease
     scores: Scores = {}
     for c in ids:
         kind, _, rest = c.partition(":")
@@ -399,15 +401,31 @@ def turn_scores(state: GameState, power: str, ids: list[str]) -> Scores:
     return scores
 
 
+def join_worth(state: GameState, nation: str, cmap: dict[str, str | None] | None = None) -> float:
+    """What the country joining is worth to the Allies, in VP: its home stars the Axis does not
+    hold come to them, and their threshold rises by 2 (§10.1)."""
+    cmap = derived.control_map(state) if cmap is None else cmap
+    stars = sum(derived.space_value(state, s) for s in state.geo.home_spaces(nation)
+                if cmap.get(s) not in AXIS)
+    return float(stars - derived.ALLIED_STEP)
+
+
+def invasion_cost(state: GameState, nation: str, cmap: dict[str, str | None]) -> float:
+    """What an Axis Invasion of a non-aligned country costs the Axis, in OP: its share of the
+    country's joining (nothing once it joined, or where joining helps the Axis)."""
+    if state.controller.get(nation) != "nonaligned" or state.options.get("scenario") == "rise_of_the_axis":
+        return 0.0
+    to_go = max(1, pack().tracks.get(nation, 1) - state.tracks.get(nation, 0))
+    return max(0.0, join_worth(state, nation, cmap)) * VP_OP / to_go
+
+
 def _lend_lease_worth(state: GameState, power: str) -> float:
     nation = "usa" if power == "uk" else "china"
     pos, end = state.tracks.get(nation, 0), pack().tracks.get(nation, 99)
-    stars = sum(derived.space_value(state, s) for s in state.geo.home_spaces(nation))
     to_go = end - pos
     if to_go <= 0:
         return 0.0
-    # joining brings the country's stars and units but raises the Allied threshold by 2
-    joins = (stars - 2) * VP_OP + 3.0
+    joins = join_worth(state, nation) * VP_OP + 3.0  # and its units
     return joins / to_go + 1.0 if to_go <= _years_left(state) + 1 else 1.0
 
 
