@@ -47,6 +47,7 @@ REACH = (1.0,)
 # threshold, lost by it (scripts/td_balance.py, 120-game samples: Axis wins 25 % -> 32 % with
 # it on the Axis side, 25 % -> 38 % with it on the Allied side), so only the Axis weighs it
 HOLD = {"axis": 1.0, "allies": 0.0}
+CONQUEST = 3.0  # solo: the extra weight of the home spaces of the Axis country to conquer
 HORIZON = 3  # years of a tech's use the bot counts on
 VP_OP = 2.5  # one VP, in OP: about what a unit that takes a 1-star space costs
 
@@ -191,9 +192,25 @@ class Front:
             targets[s] = value + (1.5 if sp.capital and who is not None else 0.0)
             if derived.is_home_of(state, s, power):
                 targets[s] += 2.0  # retake our own
+        if state.solo_game() and self.side == "allies":
+            # solo: the player wins only by conquering one Axis country (§15.1): aim at the nearest
+            for s in self._conquest(state):
+                targets[s] = targets.get(s, 0.0) + CONQUEST
         self.targets = targets
         self.dist = self._distances(set(targets))
         self.pressure = self._pressure()
+
+    def _conquest(self, state: GameState) -> list[str]:
+        """The home spaces still to take of the Axis country closest to being conquered."""
+        best: list[str] | None = None
+        for country in AXIS:
+            homes = self.geo.home_spaces(country)
+            if country == "germany" and state.controller.get("italy") in AXIS:
+                homes += self.geo.home_spaces("italy")
+            left = [s for s in homes if self.cmap.get(s) not in self.friends]
+            if left and (best is None or len(left) < len(best)):
+                best = left
+        return best or []
 
     def _distances(self, sources: set[str]) -> dict[str, int]:
         dist = dict.fromkeys(sources, 0)
