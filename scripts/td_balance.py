@@ -54,8 +54,14 @@ def varied_options(seed: int, players: int) -> dict[str, Any]:
     return opts
 
 
-def play(job: tuple[int, int, bool]) -> tuple[int, int, str, str, int, int, int, int]:
-    """One game: (seed, players, winning side, how it ended, last year, Axis VP, Allies VP, decisions)."""
+Result = tuple[int, int, str, str, int, int, int, int, float, float]
+
+
+def play(job: tuple[int, int, bool]) -> Result:
+    """One game: (seed, players, winning side, how it ended, last year, Axis VP, Allies VP, decisions,
+    CPU seconds of the game, CPU seconds of them the bot took)."""
+    cpu0 = time.process_time()
+    in_bot = 0.0
     seed, players, vary = job
     options = varied_options(seed, players) if vary else {}
     st = GAME.setup(options, GAME.roles(players, options), random.Random(seed))
@@ -66,21 +72,29 @@ def play(job: tuple[int, int, bool]) -> tuple[int, int, str, str, int, int, int,
         if st.outcome is not None:
             break
         d = GAME.pending(st)[0]
-        GAME.apply(st, d.seat, GAME.bot(st, d, bot_rng), action_rng(key, st.step))
+        t = time.process_time()
+        action = GAME.bot(st, d, bot_rng)
+        in_bot += time.process_time() - t
+        GAME.apply(st, d.seat, action, action_rng(key, st.step))
     else:
         raise RuntimeError(f"game {seed} ({players} players) did not end in {MAX_DECISIONS} decisions")
     o = st.outcome or {}
     totals = derived.side_totals(st)
     how = str((o.get("summary_msg") or {}).get("id", "?")).removeprefix("outcome_")
-    return seed, players, str(o.get("side")), how, st.year, totals["axis"], totals["allies"], n
+    return (seed, players, str(o.get("side")), how, st.year, totals["axis"], totals["allies"], n,
+            time.process_time() - cpu0, in_bot)
 
 
-def report(title: str, results: list[tuple[int, int, str, str, int, int, int, int]], seconds: float) -> None:
+def report(title: str, results: list[Result], seconds: float) -> None:
     by: dict[int, Counter[str]] = defaultdict(Counter)
     ends: Counter[str] = Counter()
     years: Counter[int] = Counter()
     vp: dict[str, list[int]] = {"axis": [], "allies": []}
-    for _, players, side, how, year, axis, allies, _n in results:
+    cpu: dict[int, list[float]] = defaultdict(list)
+    bot_cpu: dict[int, list[float]] = defaultdict(list)
+    for _, players, side, how, year, axis, allies, _n, game_cpu, in_bot in results:
+        cpu[players].append(game_cpu)
+        bot_cpu[players].append(in_bot)
         by[players][side] += 1
         ends[how] += 1
         years[year] += 1
@@ -104,9 +118,13 @@ def report(title: str, results: list[tuple[int, int, str, str, int, int, int, in
         decisions = sum(r[7] for r in results)
         print(f"  speed:       {total / seconds:.1f} games/s, {decisions / total:.0f} decisions a game "
               f"({seconds:.1f} s wall)")
+        for players in sorted(cpu):
+            c, b = cpu[players], bot_cpu[players]
+            print(f"  CPU a game:  {players} player(s) {1000 * sum(c) / len(c):.0f} ms (max {1000 * max(c):.0f} ms), "
+                  f"of it the bot {1000 * sum(b) / len(b):.0f} ms")
 
 
-def run(jobs: list[tuple[int, int, bool]], workers: int) -> tuple[list[Any], float]:
+def run(jobs: list[tuple[int, int, bool]], workers: int) -> tuple[list[Result], float]:
     t0 = time.perf_counter()
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
