@@ -65,3 +65,24 @@ def test_fall_of_the_axis_deals_five_then_enigma_and_espionage() -> None:
     assert ("uk", "espionage") in kinds and ("uk", "espionage_discard") in kinds
     assert state.phase == "action"
     assert {h: len(c) for h, c in state.hands.items()} == {h: 4 for h in state.hands}
+
+
+def test_arctic_exchange_on_the_real_board_after_the_draft() -> None:
+    """With the Arctic, a Soviet fleet alone in the Arctic space: at the end of the 1939 draft the USSR
+    and the UK each give one card (group arctic:1939), then the swaps begin."""
+    state = new_game(4, arctic=True)
+    assert "arctic" in state.geo.spaces
+    state.units = [u for u in state.units if u.space != "arctic"]
+    state.new_unit("ussr", "fleet", "arctic")
+    while state.phase == "draft" and all(d.kind == "draft_pick" for d in GAME.pending(state)):
+        for d in GAME.pending(state):
+            play(state, d, d.choice_ids()[:d.min])
+    ds = by_hand(state)
+    assert sorted(ds) == ["uk", "ussr"] and {d.kind for d in ds.values()} == {"arctic_exchange"}
+    uk_card, ussr_card = ds["uk"].choice_ids()[0], ds["ussr"].choice_ids()[-1]
+    play(state, ds["uk"], [uk_card])
+    assert GAME.view(state, state.seats["ussr"])["arctic"]["waiting_on"] == ["ussr"]
+    play(state, ds["ussr"], [ussr_card])
+    assert uk_card in state.hands["ussr"] and ussr_card in state.hands["uk"]
+    assert GAME.view(state, state.seats["uk"])["seen"] == {"ussr": [uk_card]}
+    assert state.phase == "swap"
