@@ -17,7 +17,19 @@ from app.games.protocol import (
     ViewSections,
     random_bot,
 )
-from app.games.total_domination import admin, automa, engine, flow, strategic, text, views  # noqa: F401
+from app.games.total_domination import (  # noqa: F401  (the rule modules register at import)
+    admin,
+    airstrike,
+    automa,
+    engine,
+    flow,
+    logistics,
+    operations,
+    scenarios,
+    strategic,
+    text,
+    views,
+)
 from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, POWERS, board_key, pack, side_of
 from app.games.total_domination.state import GameState, dump, load
@@ -84,7 +96,8 @@ class TotalDomination:
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
-        opts["last_year"] = scenario.last_year
+            opts["setup"] = "standard"  # it has its own placements
+        opts["first_year"], opts["last_year"] = scenario.first_year, scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
             owner.update({p: "" for p in AXIS})
@@ -98,12 +111,6 @@ class TotalDomination:
                             **scenario.coalition}
         state.tracks = {"usa": 0, "china": 0, **scenario.tracks}
         state.techs = {p: list(scenario.techs.get(p, ())) for p in POWERS}
-        geo = state.geo
-        placements = list(scenario.placements) + (list(data.arctic_extra) if opts["arctic"] else [])
-        for pl in placements:
-            if pl.space in geo.spaces:
-                for _ in range(pl.count):
-                    state.new_unit(pl.nation, pl.kind, pl.space)
         main = sorted(c.id for c in data.cards.values() if c.deck == "main")
         rng.shuffle(main)
         state.deck = main
@@ -111,6 +118,7 @@ class TotalDomination:
             deck = sorted(c.id for c in data.cards.values() if c.deck == nation)
             rng.shuffle(deck)
             state.decks[nation] = deck
+        scenarios.begin(state, scenario, data, rng)
         ctx = Ctx(state, rng)
         flow.start(ctx)
         return state

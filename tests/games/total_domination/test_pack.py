@@ -71,6 +71,26 @@ def test_home_stars_equal_starting_vp(p: Pack, key: str) -> None:
     assert sorted(b.home_spaces("japan")) == ["japan", "manchuria", "nanking", "ryukyu"]  # §15.7's list
 
 
+NAMED = {  # every place the rulebook names (spec §17, §18.1), with its Polish name
+    "poland": "Polska", "ukraine": "Ukraina", "baltic_states": "Kraje bałtyckie", "benelux": "Kraje Beneluksu",
+    "balkans": "Bałkany", "romania": "Rumunia", "austria": "Austria", "czechoslovakia": "Czechosłowacja",
+    "libya": "Libia", "egypt": "Egipt", "persia": "Persja", "india": "Indie", "east_indies": "Indie Wschodnie",
+    "indochina": "Indochiny", "siam": "Syjam", "burma": "Birma", "nanking": "Nankin", "manchuria": "Mandżuria",
+    "ryukyu": "Riukiu", "philippines": "Filipiny", "marianas": "Mariany", "solomon_islands": "Wyspy Salomona",
+    "hawaii": "Hawaje", "eastern_usa": "Wschodnie USA", "western_usa": "Zachodnie USA", "siberia": "Syberia",
+    "northern_ussr": "Północny ZSRR", "southern_ussr": "Południowy ZSRR", "atlantic_ocean": "Ocean Atlantycki",
+    "caribbean_sea": "Morze Karaibskie", "arctic": "Arktyka", "iceland": "Islandia", "norway": "Norwegia",
+    "finland": "Finlandia", "aleutians": "Aleuty", "germany": "Niemcy", "italy": "Włochy", "france": "Francja",
+    "great_britain": "Wielka Brytania", "japan": "Japonia", "china": "Chiny",
+}
+
+
+def test_every_place_the_book_names_is_on_the_board_with_its_polish_name(p: Pack) -> None:
+    spaces = p.boards["basic+arctic"].spaces
+    assert {sid: spaces[sid].name_pl for sid in NAMED if sid in spaces} == NAMED
+    assert len({s.name for s in spaces.values()}) == len({s.name_pl for s in spaces.values()}) == len(spaces)
+
+
 def test_capitals_have_three_stars_and_italy_is_not_one(p: Pack) -> None:
     b = p.boards["basic+arctic"]
     capitals = {s.nation: s.id for s in b.spaces.values() if s.capital}
@@ -231,6 +251,12 @@ def test_fall_of_the_axis_places_exactly_what_the_book_lists(p: Pack) -> None:
         for t in have:
             assert set(p.techs[t].requires) <= set(have)
             assert not p.techs[t].requires_any or set(p.techs[t].requires_any) & set(have)
+
+
+def test_no_scenario_starts_at_a_win(p: Pack) -> None:
+    assert pack_load.start_vp(p, p.scenarios["full"]) == {"axis": 15, "allies": 19}
+    fall = pack_load.start_vp(p, p.scenarios["fall_of_the_axis"])
+    assert fall["axis"] < 29 and fall["allies"] < 33 + 2 + 2, fall  # both joined: the Allies need 37
 
 
 def test_the_full_game_and_the_rise_of_the_axis(p: Pack) -> None:
@@ -541,6 +567,8 @@ AUDIT_BREAKS: list[tuple[str, str, Callable[[dict[str, Any]], None]]] = [
     ("placements", "setup.yaml", lambda d: d["standard"].append({"space": "hawaii", "nation": "usa",
                                                                   "kind": "army"})),
     ("scenarios", "setup.yaml", _drop_fall_army),
+    ("scenarios", "board.yaml", lambda d: [_space(d, sid).update(stars=2) for sid in
+                                           ("libya", "marianas", "solomon_islands", "east_indies")]),
     ("sheets", "sheets.yaml", lambda d: d["years"][1].update(passes="left")),
     ("techs", "sheets.yaml", lambda d: d["techs"][2].update(requires=["A1"])),
     ("sources", "board.yaml", lambda d: _space(d, "poland").update(source="my uncle's board")),
