@@ -91,7 +91,18 @@ def controller(state: GameState, space: str) -> str | None:
 
 def control_map(state: GameState) -> dict[str, str | None]:
     by = units_by_space(state)
-    return {s: _control(state, s, by.get(s, ())) for s in state.geo.spaces}
+    owners: dict[str | None, str | None] = {None: None}
+    out: dict[str, str | None] = {}
+    for s, sp in state.geo.spaces.items():
+        here = by.get(s)
+        if here:
+            out[s] = _control(state, s, here)
+            continue
+        # an empty space: its home country's power, or nobody (the common case, kept cheap)
+        if sp.nation not in owners:
+            owners[sp.nation] = state.power_of(sp.nation)
+        out[s] = owners[sp.nation]
+    return out
 
 
 # ---------------------------------------------------------------- supply (§4.11)
