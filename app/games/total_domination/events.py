@@ -28,6 +28,7 @@ from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.costs import card_value
 from app.games.total_domination.engine import Ctx, Task, ask, cont, task
 from app.games.total_domination.flow import Play, admin_step, register_play
+from app.games.total_domination.operations import turn_end_quiet
 from app.games.total_domination.pack import COALITION, NONALIGNED, POWERS, card, side_of
 from app.games.total_domination.state import GameState, allies_of, enemies_of
 from app.games.total_domination.techs import play_face_down, playable_cards
@@ -99,6 +100,9 @@ def _choices(state: GameState, power: str) -> list[tuple[str, Label]]:
 
 
 def _start(ctx: Ctx, power: str, choice: str) -> None:
+    """The event's questions end the turn when answered: they may be taken back only when what
+    follows reveals and draws nothing (a player's turn question, not an automa's card or the
+    Administrative Phase)."""
     state = ctx.state
     card_id = choice.split(":", 1)[1]
     state.hand(power).remove(card_id)
@@ -108,7 +112,8 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
         if ev.value in (1, -1):
             targets = [(p, say("choice_target_power", power=p)) for p in tactics_targets(state, power, ev.value)]
             ctx.push(ask(state.seat_of(power), say("prompt_tactics_target", card=card_id, value=f"{ev.value:+d}"),
-                         targets, "tactics_target", kind="tactics_target", undoable=True, power=power, card=card_id))
+                         targets, "tactics_target", kind="tactics_target", undoable=turn_end_quiet(state),
+                         power=power, card=card_id))
             return
         budget = card_value(state, power, card_id, base=ev.value)
         ctx.log("log_tactics_value", power=power, value=ev.value, budget=budget)
@@ -121,7 +126,7 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
         discard = playable_cards(state, power, state.discard)
         ctx.push(ask(state.seat_of(power), say("prompt_research", power=power),
                      [(c, say("choice_research", card=c, tech=card(c).tech)) for c in discard], "research_chosen",
-                     kind="research", undoable=True, power=power, card=card_id))
+                     kind="research", undoable=turn_end_quiet(state), power=power, card=card_id))
     elif ev.kind == "diplomacy":
         _diplomacy(ctx, power, card_id)
     elif ev.kind == "peace":
