@@ -71,6 +71,26 @@ def test_home_stars_equal_starting_vp(p: Pack, key: str) -> None:
     assert sorted(b.home_spaces("japan")) == ["japan", "manchuria", "nanking", "ryukyu"]  # §15.7's list
 
 
+NAMED = {  # every place the rulebook names (spec §17, §18.1), with its Polish name
+    "poland": "Polska", "ukraine": "Ukraina", "baltic_states": "Kraje bałtyckie", "benelux": "Kraje Beneluksu",
+    "balkans": "Bałkany", "romania": "Rumunia", "austria": "Austria", "czechoslovakia": "Czechosłowacja",
+    "libya": "Libia", "egypt": "Egipt", "persia": "Persja", "india": "Indie", "east_indies": "Indie Wschodnie",
+    "indochina": "Indochiny", "siam": "Syjam", "burma": "Birma", "nanking": "Nankin", "manchuria": "Mandżuria",
+    "ryukyu": "Riukiu", "philippines": "Filipiny", "marianas": "Mariany", "solomon_islands": "Wyspy Salomona",
+    "hawaii": "Hawaje", "eastern_usa": "Wschodnie USA", "western_usa": "Zachodnie USA", "siberia": "Syberia",
+    "northern_ussr": "Północny ZSRR", "southern_ussr": "Południowy ZSRR", "atlantic_ocean": "Ocean Atlantycki",
+    "caribbean_sea": "Morze Karaibskie", "arctic": "Arktyka", "iceland": "Islandia", "norway": "Norwegia",
+    "finland": "Finlandia", "aleutians": "Aleuty", "germany": "Niemcy", "italy": "Włochy", "france": "Francja",
+    "great_britain": "Wielka Brytania", "japan": "Japonia", "china": "Chiny",
+}
+
+
+def test_every_place_the_book_names_is_on_the_board_with_its_polish_name(p: Pack) -> None:
+    spaces = p.boards["basic+arctic"].spaces
+    assert {sid: spaces[sid].name_pl for sid in NAMED if sid in spaces} == NAMED
+    assert len({s.name for s in spaces.values()}) == len({s.name_pl for s in spaces.values()}) == len(spaces)
+
+
 def test_capitals_have_three_stars_and_italy_is_not_one(p: Pack) -> None:
     b = p.boards["basic+arctic"]
     capitals = {s.nation: s.id for s in b.spaces.values() if s.capital}
