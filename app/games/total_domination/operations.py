@@ -177,7 +177,7 @@ def build(ctx: Ctx, power: str, nation: str, kind: str, space: str, price: int) 
 
 def move(ctx: Ctx, power: str, unit_id: str, dest: str, price: int) -> None:
     """Move a unit (movement.apply_move checks it), then control, VP, Destruction markers,
-    Resistance, and an Axis Invasion (§6.4's effects, in that order)."""
+    Resistance (changes.consequences), and an Axis Invasion (§6.4's effects, in that order)."""
     state = ctx.state
     unit = state.unit(unit_id)
     before = snapshot(state)
@@ -189,8 +189,6 @@ def move(ctx: Ctx, power: str, unit_id: str, dest: str, price: int) -> None:
                     cost=price)
         elif fact[0] == "bomber_destroyed":
             ctx.log("ops_bomber_taken", space=fact[2])
-        elif fact[0] == "destruction_marker":
-            ctx.log("ops_destruction_marker", space=fact[1], power=power)
     consequences(ctx, before)
     invasions(ctx, facts)
 

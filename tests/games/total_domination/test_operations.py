@@ -115,7 +115,7 @@ def test_16_3_army_not_first_by_sea_lane_then_the_capital_with_one_and_two_enemy
     t.answer("move:u2:germany")
     assert controller(st, "germany") == "uk" and space_vp(st)["uk"] == vp["uk"] + 2 + 3
     assert "germany" in st.destroyed
-    assert [p["space"] for p in t.logged("ops_destruction_marker")] == ["italy", "germany"]
+    assert [p["space"] for p in t.logged("destruction_marker")] == ["italy", "germany"]
 
 
 # ---------------------------------------------------------------- the OP budget (§6.1)
@@ -472,3 +472,35 @@ def test_t22_resistance_zeroes_a_space_and_returns_when_an_allied_army_enters():
     assert sum(1 for u in st.units if u.kind == "resistance") == 2  # no Axis unit left: they stay
     t.answer("move:u2:poland")
     assert not any(u.kind == "resistance" for u in st.units) and controller(st, "poland") == "uk"
+
+
+def test_bomber_build_costs_the_army_cost_and_the_limit_is_1_or_2_with_heavy_bombers():
+    st = plain()
+    st.techs["germany"] = ["C1"]
+    t = ops(st, "germany", "c6")
+    assert t.cost("build:germany:bomber:germany") == 2
+    t.answer("build:germany:bomber:germany")
+    assert not any(c.startswith("build:germany:bomber:") for c in t.choices())  # one on the board
+    st2 = plain()
+    st2.techs["germany"] = ["A4"]
+    st2.new_unit("germany", "bomber", "germany")
+    st2.units[0].space = "p1"  # room at home for another
+    t2 = ops(st2, "germany", "c6")
+    assert "build:germany:bomber:germany" in t2.choices()
+
+
+def test_fleet_moves_cost_1_with_landing_ships_and_bombers_move_like_armies():
+    st = stage(spaces=[home("germany", "germany", capital=True), coastal("p2")],
+               links=[("germany", "p2", "sea")],
+               units=[("germany", "fleet", "germany"), ("germany", "army", "p2"), ("germany", "bomber", "germany")],
+               techs={"germany": ["B1"]})
+    t = ops(st, "germany", "c3")
+    assert t.cost("move:u1:p2") == 1 and t.cost("move:u3:p2") == 2
+
+
+def test_the_2_player_shared_hand_plays_for_either_power():
+    st = plain()
+    st.hand_of = {p: ("axis" if p in ("germany", "japan") else "allies") for p in st.hand_of}
+    st.hands = {"axis": ["c4", "c5"], "allies": []}
+    t = Table(st).turn("germany").answer("ops:c5")
+    assert st.hands["axis"] == ["c4"] and t.op == 5

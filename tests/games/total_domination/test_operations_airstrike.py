@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.games.total_domination import flow, tracks
+from app.games.total_domination.airstrike import strike_choices
 from tests.games.total_domination.boards import card, coastal, home, land, stage, stub_pack
 from tests.games.total_domination.ops_table import Table
 
@@ -136,3 +137,12 @@ def test_choosing_the_bomber_and_the_space_when_there_are_several():
     t.answer("u2")  # a is 3 spaces from Scotland: b is its only space, the army there its only target
     assert not t.waiting and [u.space for u in st.units if u.nation == "germany"] == ["a"]
     assert st.unit("u2").spent and not st.unit("u1").spent
+
+
+def test_a_bomber_moved_this_turn_does_not_strike():
+    st = row([("germany", "army", "b")])
+    st.hands["uk"] = ["c6"]
+    st.turn = {"power": "uk", "moved": ["u1"]}  # as if it had moved in this very turn
+    assert strike_choices(st, "uk") == []
+    st.turn = {"power": "uk"}
+    assert strike_choices(st, "uk") != []
