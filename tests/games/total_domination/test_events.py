@@ -414,3 +414,13 @@ def test_logistics_builds_free_of_op_with_the_logistics_module(monkeypatch: pyte
     answer(ctx, "build:germany:army:berlin")
     assert [u.space for u in st.units if u.nation == "germany" and u.kind == "army"] == ["berlin"]
     assert st.discard == ["l"]
+
+
+def test_g15_peace_without_saving_discards_both_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("peace", op=3, colour="japan", kind="peace", peace_op=1), cd("top", op=5)])
+    st = table(hands={"uk": [], "germany": [], "japan": ["peace"], "ussr": []}, deck=["top"])
+    ctx = start_turn(st, "japan")
+    answer(ctx, "event:peace")
+    assert st.turn["ops"]["op"] == 6
+    answer(ctx, "done")
+    assert _turn_over(st) and st.discard == ["top", "peace"] and st.saved == {}
