@@ -38,8 +38,10 @@ def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card: str | None
     kept = {k: int(n) for k, n in sorted(icons.items()) if n}
     if power not in AXIS:
         kept.pop("satellite", None)
-    if power not in ALLIES:
-        kept.pop("resistance", None)
+    if power not in ALLIES or ctx.state.solo_game():
+        kept.pop("resistance", None)  # solo rule 8: no Resistance in a solo game, its icons ignored
+    if ctx.state.solo_game():
+        kept.pop("bomber", None)  # solo rule 8: bombers neither
     ctx.push({"k": "logistics", "power": power, "card": card, "icons": kept, "sat_open": None, "res_open": 0})
 
 

@@ -29,6 +29,7 @@ from app.games.total_domination import (  # noqa: F401  (the rule modules regist
     flow,
     logistics,
     operations,
+    scenarios,
     strategic,
     text,
     views,
@@ -95,11 +96,14 @@ class TotalDomination:
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> GameState:
         opts = {o.id: options.get(o.id, o.default) for o in self.options}
         opts["players"] = len(seats)
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         data = pack()
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
-        opts["last_year"] = scenario.last_year
+            opts["setup"] = "standard"  # it has its own placements
+        opts["first_year"], opts["last_year"] = scenario.first_year, scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
             owner.update({p: "" for p in AXIS})
@@ -113,12 +117,6 @@ class TotalDomination:
                             **scenario.coalition}
         state.tracks = {"usa": 0, "china": 0, **scenario.tracks}
         state.techs = {p: list(scenario.techs.get(p, ())) for p in POWERS}
-        geo = state.geo
-        placements = list(scenario.placements) + (list(data.arctic_extra) if opts["arctic"] else [])
-        for pl in placements:
-            if pl.space in geo.spaces:
-                for _ in range(pl.count):
-                    state.new_unit(pl.nation, pl.kind, pl.space)
         main = sorted(c.id for c in data.cards.values() if c.deck == "main")
         rng.shuffle(main)
         state.deck = main
@@ -126,6 +124,7 @@ class TotalDomination:
             deck = sorted(c.id for c in data.cards.values() if c.deck == nation)
             rng.shuffle(deck)
             state.decks[nation] = deck
+        scenarios.begin(state, scenario, data, rng)
         ctx = Ctx(state, rng)
         flow.start(ctx)
         return state

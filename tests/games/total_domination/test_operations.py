@@ -432,9 +432,10 @@ def test_a_solo_automa_turn_next_is_confirmed_too():
     st.seats = {"germany": "", "uk": "p1", "japan": "", "ussr": "p1"}
     st.hand_of = {"uk": "allies", "ussr": "allies"}
     st.hands = {"allies": ["c3", "c4"]}
-    st.phase = "strategic"
+    # the UK's turn, with Japan's automa still in the phase (Germany's played first)
+    st.phase, st.passed = "action", []
     t = Table(st)
-    t.push({"k": "action_phase"})  # the automa (a first cut: it passes) plays Germany, then the UK
+    t.push({"k": "action_phase", "next": 1})
     assert t.decision.seat == "p1"
     t.answer("ops:c3").answer("done")
     assert t.decision.kind == "end_turn"  # Japan's automa turn comes next

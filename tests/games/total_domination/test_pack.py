@@ -253,6 +253,12 @@ def test_fall_of_the_axis_places_exactly_what_the_book_lists(p: Pack) -> None:
             assert not p.techs[t].requires_any or set(p.techs[t].requires_any) & set(have)
 
 
+def test_no_scenario_starts_at_a_win(p: Pack) -> None:
+    assert pack_load.start_vp(p, p.scenarios["full"]) == {"axis": 15, "allies": 19}
+    fall = pack_load.start_vp(p, p.scenarios["fall_of_the_axis"])
+    assert fall["axis"] < 29 and fall["allies"] < 33 + 2 + 2, fall  # both joined: the Allies need 37
+
+
 def test_the_full_game_and_the_rise_of_the_axis(p: Pack) -> None:
     full, rise = p.scenarios["full"], p.scenarios["rise_of_the_axis"]
     assert (full.first_year, full.last_year, rise.first_year, rise.last_year) == (1939, 1945, 1939, 1942)
@@ -561,6 +567,8 @@ AUDIT_BREAKS: list[tuple[str, str, Callable[[dict[str, Any]], None]]] = [
     ("placements", "setup.yaml", lambda d: d["standard"].append({"space": "hawaii", "nation": "usa",
                                                                   "kind": "army"})),
     ("scenarios", "setup.yaml", _drop_fall_army),
+    ("scenarios", "board.yaml", lambda d: [_space(d, sid).update(stars=2) for sid in
+                                           ("libya", "marianas", "solomon_islands", "east_indies")]),
     ("sheets", "sheets.yaml", lambda d: d["years"][1].update(passes="left")),
     ("techs", "sheets.yaml", lambda d: d["techs"][2].update(requires=["A1"])),
     ("sources", "board.yaml", lambda d: _space(d, "poland").update(source="my uncle's board")),

