@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import app.games.total_domination.events  # noqa: F401  (the rule modules register their plays at import)
+import app.games.total_domination.lendlease  # noqa: F401
+import app.games.total_domination.rockets  # noqa: F401
+import app.games.total_domination.techs  # noqa: F401
 from app.games.protocol import (
     Action,
     Decision,
