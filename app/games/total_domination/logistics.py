@@ -112,7 +112,7 @@ def _run_logistics(ctx: Ctx, t: Task) -> bool:
         end_turn(ctx, power)
         return False
     undoable = not any(invades(state, power, c) for c, _ in choices)
-    left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in t["icons"].items() if n]
+    left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in sorted(t["icons"].items()) if n]
     return wait(t, state.seat_of(power), "logistics", say("prompt_logistics", power=power, icons=left),
                 choices, undoable=undoable)
 
