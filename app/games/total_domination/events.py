@@ -7,7 +7,7 @@ the Axis (§14.1). The five kinds:
 * Tactics ±1: the card lies in front of the power it affects (+1: the player or an ally, −1: an
   opponent) until the Administrative Phase (gap G21: discarded at step G); ``costs.card_value``
   reads them. Tactics 5/6/7: the event's value replaces the printed OP for one operations play.
-* Logistics: the icons, through the operations module's ``push_logistics``.
+* Logistics: the card is discarded and its icons resolved by ``logistics.push_logistics``.
 * Research: the whole discard pile is taken and one card of it is chosen secretly to lie face down
   as the power's tech of the round (every tech rule applies); the Research card goes to the
   discard pile only after the choice, so it cannot choose itself (G9).
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.total_domination import derived, strategic
+from app.games.total_domination import derived, logistics, operations, strategic
 from app.games.total_domination.changes import consequences, snapshot
 from app.games.total_domination.costs import card_value
 from app.games.total_domination.engine import Ctx, Task, ask, cont, task
@@ -34,19 +34,15 @@ from app.games.total_domination.techs import play_face_down, playable_cards
 from app.games.total_domination.text import Label, say
 
 
-# ------------------------------------------------------------------ the operations module's entry points
+# ------------------------------------------------------------------ the operations modules' entry points
 def push_operations(ctx: Ctx, power: str, budget: int, card_id: str, may_save: bool = True) -> None:
     """Spend ``budget`` OP on operations; the card ends discarded, or rotated if an OP is saved."""
-    from app.games.total_domination import operations  # imported late: it registers its own play
-
     operations.push_operations(ctx, power, budget, card_id, may_save)
 
 
 def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card_id: str) -> None:
     """Resolve a Logistics event's icons (builds, moves, satellites or Resistance) free of OP; the
     card itself is the caller's to dispose of."""
-    from app.games.total_domination import logistics
-
     logistics.push_logistics(ctx, power, icons, card_id)
 
 
@@ -99,6 +95,9 @@ def _choices(state: GameState, power: str) -> list[tuple[str, Label]]:
 
 
 def _start(ctx: Ctx, power: str, choice: str) -> None:
+    """The event's questions end the turn when answered: they may be taken back only when what
+    follows reveals and draws nothing (a player's turn question, not an automa's card or the
+    Administrative Phase)."""
     state = ctx.state
     card_id = choice.split(":", 1)[1]
     state.hand(power).remove(card_id)
@@ -108,7 +107,8 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
         if ev.value in (1, -1):
             targets = [(p, say("choice_target_power", power=p)) for p in tactics_targets(state, power, ev.value)]
             ctx.push(ask(state.seat_of(power), say("prompt_tactics_target", card=card_id, value=f"{ev.value:+d}"),
-                         targets, "tactics_target", kind="tactics_target", undoable=True, power=power, card=card_id))
+                         targets, "tactics_target", kind="tactics_target", undoable=operations.turn_end_quiet(state),
+                         power=power, card=card_id))
             return
         budget = card_value(state, power, card_id, base=ev.value)
         ctx.log("log_tactics_value", power=power, value=ev.value, budget=budget)
@@ -121,7 +121,7 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
         discard = playable_cards(state, power, state.discard)
         ctx.push(ask(state.seat_of(power), say("prompt_research", power=power),
                      [(c, say("choice_research", card=c, tech=card(c).tech)) for c in discard], "research_chosen",
-                     kind="research", undoable=True, power=power, card=card_id))
+                     kind="research", undoable=operations.turn_end_quiet(state), power=power, card=card_id))
     elif ev.kind == "diplomacy":
         _diplomacy(ctx, power, card_id)
     elif ev.kind == "peace":

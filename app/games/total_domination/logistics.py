@@ -38,8 +38,10 @@ def push_logistics(ctx: Ctx, power: str, icons: dict[str, int], card: str | None
     kept = {k: int(n) for k, n in sorted(icons.items()) if n}
     if power not in AXIS:
         kept.pop("satellite", None)
-    if power not in ALLIES:
-        kept.pop("resistance", None)
+    if power not in ALLIES or ctx.state.solo_game():
+        kept.pop("resistance", None)  # solo rule 8: no Resistance in a solo game, its icons ignored
+    if ctx.state.solo_game():
+        kept.pop("bomber", None)  # solo rule 8: bombers neither
     ctx.push({"k": "logistics", "power": power, "card": card, "icons": kept, "sat_open": None, "res_open": 0})
 
 
@@ -110,7 +112,7 @@ def _run_logistics(ctx: Ctx, t: Task) -> bool:
         end_turn(ctx, power)
         return False
     undoable = not any(invades(state, power, c) for c, _ in choices)
-    left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in t["icons"].items() if n]
+    left = [{"id": "icon_count", "params": {"n": n, "icon": "icon_" + k}} for k, n in sorted(t["icons"].items()) if n]
     return wait(t, state.seat_of(power), "logistics", say("prompt_logistics", power=power, icons=left),
                 choices, undoable=undoable)
 

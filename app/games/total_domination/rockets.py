@@ -67,18 +67,21 @@ def _start(ctx: Ctx, power: str, choice: str) -> None:
     state.hand(power).remove(card_id)
     ctx.push(ask(state.seat_of(power), say("prompt_rocket_type", power=power, card=card_id),
                  [(r, say("choice_rocket_type", tech=r, n=ROCKETS[r][1])) for r in types_for(state, power, card_id)],
-                 "rocket_type", kind="rocket_type", undoable=True, power=power, card=card_id))
+                 "rocket_type", kind="rocket_type", undoable=len(targets(state, power)) > 1, power=power,
+                 card=card_id))
 
 
 register_play(Play("rocket", _choices, _start))
 
 
+# The type may be taken back while the target question follows; the target's answer draws the
+# random discards (or hands the target its Radar question), so it is final.
 @cont("rocket_type")
 def _rocket_type(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state, power = ctx.state, t["power"]
     ctx.push(ask(state.seat_of(power), say("prompt_rocket_target", power=power, tech=choices[0]),
                  [(h, say("choice_target_power", power=h)) for h in targets(state, power)], "rocket_target",
-                 kind="rocket_target", undoable=True, power=power, card=t["card"], rocket=choices[0]))
+                 kind="rocket_target", power=power, card=t["card"], rocket=choices[0]))
 
 
 @cont("rocket_target")

@@ -350,3 +350,77 @@ def test_peace_with_no_card_left_to_turn_up_counts_alone(monkeypatch: pytest.Mon
     st = table(hands={"uk": ["peace"], "germany": [], "japan": [], "ussr": []}, deck=[], discard=[])
     play(st, "uk", "event:peace")
     assert ops == [("ops", "uk", 1, "peace", True)]  # nothing to turn up: the Peace card alone
+
+
+# ------------------------------------------------------------------ taking an answer back
+def test_an_events_question_may_be_taken_back_while_a_players_turn_follows(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("t", colour="uk", value=1), cd("j", colour="japan")])
+    st = table(hands={"uk": ["t"], "germany": [], "japan": ["j"], "ussr": []}, stack=[{"k": "action_phase", "next": 2}],
+               passed=["germany"])
+    ctx = start_turn(st, "uk")
+    answer(ctx, "event:t")
+    (d,) = pending(st)
+    assert d.kind == "tactics_target" and d.undoable
+
+
+def test_but_not_when_the_automas_card_is_revealed_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("t", colour="uk", value=1), cd("d", tech="C3"), cd("e", tech="A1"),
+                      cd("r", colour="uk", kind="research")])
+    st = solo(table(stack=[{"k": "action_phase", "next": 2}], discard=["d", "e"]))
+    st.hands["allies"] = ["t", "r"]
+    ctx = start_turn(st, "uk")
+    answer(ctx, "event:t")
+    (d,) = pending(st)
+    assert d.kind == "tactics_target" and not d.undoable
+    st.stack = [{"k": "action_phase", "next": 2}]
+    ctx = start_turn(st, "uk")
+    answer(ctx, "event:r")
+    (d,) = pending(st)
+    assert d.kind == "research" and not d.undoable
+
+
+# ------------------------------------------------------------------ with the operations module itself
+def _turn_over(st: Any) -> bool:
+    return not pending(st)
+
+
+def test_tactics_7_opens_operations_with_7_op_and_the_card_is_discarded_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("t", op=6, colour="germany", value=7)])
+    st = table(hands={"uk": [], "germany": ["t"], "japan": [], "ussr": []})
+    ctx = start_turn(st, "germany")
+    answer(ctx, "event:t")
+    assert st.turn["ops"]["op"] == 7 and st.turn["ops"]["card"] == "t"
+    answer(ctx, "done")
+    assert _turn_over(st) and st.discard == ["t"]
+
+
+def test_peace_opens_operations_with_both_cards_op_and_both_end_discarded(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("peace", op=3, colour="japan", kind="peace", peace_op=1), cd("top", op=3)])
+    st = table(hands={"uk": [], "germany": [], "japan": ["peace"], "ussr": []}, deck=["top"])
+    ctx = start_turn(st, "japan")
+    answer(ctx, "event:peace")
+    assert st.turn["ops"]["op"] == 4
+    answer(ctx, "save")  # G15: saving rotates the Peace card
+    assert st.saved == {"japan": "peace"} and st.discard == ["top"]
+
+
+def test_logistics_builds_free_of_op_with_the_logistics_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("l", colour="germany", kind="logistics", icons={"army": 1})])
+    st = table(hands={"uk": [], "germany": ["l"], "japan": [], "ussr": []})
+    ctx = start_turn(st, "germany")
+    answer(ctx, "event:l")
+    (d,) = pending(st)
+    assert "build:germany:army:berlin" in [c.id for c in d.choices]
+    answer(ctx, "build:germany:army:berlin")
+    assert [u.space for u in st.units if u.nation == "germany" and u.kind == "army"] == ["berlin"]
+    assert st.discard == ["l"]
+
+
+def test_g15_peace_without_saving_discards_both_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    kit(monkeypatch, [cd("peace", op=3, colour="japan", kind="peace", peace_op=1), cd("top", op=5)])
+    st = table(hands={"uk": [], "germany": [], "japan": ["peace"], "ussr": []}, deck=["top"])
+    ctx = start_turn(st, "japan")
+    answer(ctx, "event:peace")
+    assert st.turn["ops"]["op"] == 6
+    answer(ctx, "done")
+    assert _turn_over(st) and st.discard == ["top", "peace"] and st.saved == {}

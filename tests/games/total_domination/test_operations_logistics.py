@@ -129,3 +129,12 @@ def test_resistance_comes_from_one_shared_pool(monkeypatch, deck):
         t.answer("resistance:poland")
     assert not t.waiting  # 4 in the box: the USSR's one and three British
     assert sum(1 for u in st.units if u.kind == "resistance") == 4
+
+
+def test_solo_rule_8_a_solo_game_ignores_resistance_and_bomber_icons():
+    st = europe()
+    st.options["players"] = 1
+    st.seats = {"germany": "", "uk": "p1", "japan": "", "ussr": "p1"}
+    t = logistics(st, "uk", {"resistance": 1, "bomber": 1})
+    assert not t.waiting  # both icons ignored: nothing to resolve
+    assert not [u for u in st.units if u.kind in ("resistance", "bomber")]

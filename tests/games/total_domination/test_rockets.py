@@ -72,14 +72,16 @@ def test_the_atomic_bomb_needs_a_six(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "rocket:six" in ids and "rocket:five" not in ids
 
 
-def test_a_power_with_several_rockets_chooses_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_power_with_several_rockets_chooses_one_then_a_target(monkeypatch: pytest.MonkeyPatch) -> None:
     kit(monkeypatch, _cards())
     st = table(hands=_hands(germany=["six"], ussr=[f"h{i}" for i in range(5)]), techs={"germany": ["E1", "E2", "E3"]})
     ctx = start_turn(st, "germany")
     answer(ctx, "rocket:six")
     (d,) = pending(st)
-    assert [c.id for c in d.choices] == ["E1", "E2", "E3"] and d.undoable
+    assert [c.id for c in d.choices] == ["E1", "E2", "E3"] and d.undoable  # a target question follows
     answer(ctx, "E2")
+    (d,) = pending(st)
+    assert not d.undoable  # the answer draws the random discards
     answer(ctx, "ussr")
     assert len(st.hands["ussr"]) == 3
 

@@ -1,6 +1,6 @@
 """The Strategic Phase on the real data pack, through the GameRules object: the first draft of each
-seating and scenario as the players meet it, and a year's strategic steps with the Fall of the Axis
-starting techs (Germany's Enigma, the UK's Espionage)."""
+seating and scenario as the players meet it, a year's strategic steps with Enigma and Espionage,
+the Arctic exchange on the real board."""
 
 from __future__ import annotations
 
@@ -48,10 +48,14 @@ def test_solo_discards_two_of_seven() -> None:
 
 
 def test_fall_of_the_axis_deals_five_then_enigma_and_espionage() -> None:
+    """Fall of the Axis deals 5 in 1943; after the draft the swaps run in turn order, Germany's with
+    Enigma, then the UK's Espionage."""
     state = new_game(4, scenario="fall_of_the_axis")
     assert state.year == 1943
-    if "D2" not in state.techs["germany"]:  # the pack's starting techs give Germany none: Enigma is asked of it
-        state.techs["germany"].append("D2")
+    # whatever the pack's starting techs are, Germany has Enigma and the UK Espionage here
+    for power, tech in (("germany", "D2"), ("uk", "D1")):
+        if tech not in state.techs[power]:
+            state.techs[power].append(tech)
     assert {len(d.choices) for d in GAME.pending(state)} == {5}
     while state.phase == "draft":
         for d in GAME.pending(state):
@@ -67,3 +71,24 @@ def test_fall_of_the_axis_deals_five_then_enigma_and_espionage() -> None:
     assert ("uk", "espionage") in kinds and ("uk", "espionage_discard") in kinds
     assert state.phase == "action"
     assert {h: len(c) for h, c in state.hands.items()} == {h: 4 for h in state.hands}
+
+
+def test_arctic_exchange_on_the_real_board_after_the_draft() -> None:
+    """With the Arctic, a Soviet fleet alone in the Arctic space: at the end of the 1939 draft the USSR
+    and the UK each give one card (group arctic:1939), then the swaps begin."""
+    state = new_game(4, arctic=True)
+    assert "arctic" in state.geo.spaces
+    state.units = [u for u in state.units if u.space != "arctic"]
+    state.new_unit("ussr", "fleet", "arctic")
+    while state.phase == "draft" and all(d.kind == "draft_pick" for d in GAME.pending(state)):
+        for d in GAME.pending(state):
+            play(state, d, d.choice_ids()[:d.min])
+    ds = by_hand(state)
+    assert sorted(ds) == ["uk", "ussr"] and {d.kind for d in ds.values()} == {"arctic_exchange"}
+    uk_card, ussr_card = ds["uk"].choice_ids()[0], ds["ussr"].choice_ids()[-1]
+    play(state, ds["uk"], [uk_card])
+    assert GAME.view(state, state.seats["ussr"])["arctic"]["waiting_on"] == ["ussr"]
+    play(state, ds["ussr"], [ussr_card])
+    assert uk_card in state.hands["ussr"] and ussr_card in state.hands["uk"]
+    assert GAME.view(state, state.seats["uk"])["seen"] == {"ussr": [uk_card]}
+    assert state.phase == "swap"

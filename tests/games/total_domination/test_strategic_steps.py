@@ -276,3 +276,33 @@ def test_separate_hands_keep_the_plain_pass() -> None:
     assert d.kind == "reserve" and "none" in d.choice_ids() and (d.min, d.max) == (1, 1)
     assert st.pass_rule.__name__ == "pass_rule"
     assert all(p in POWERS for p in state.hand_of)
+
+
+def test_arctic_no_exchange_when_a_hand_is_empty() -> None:
+    state = arctic_table([("uk", "fleet", "arctic")])
+    state.hands["ussr"] = []
+    events = start(state, "arctic_exchange")
+    assert pending(state) == [] and "log_arctic_empty" in names(events)
+    assert state.hands["uk"] == cards(4, 5)
+
+
+def test_espionage_on_a_short_hand_sees_all_of_it() -> None:
+    state = four(techs={"germany": ["D1"]})
+    state.hands["uk"] = ["td-05", "td-06"]
+    start(state, "espionage")
+    answer(state, pending(state)[0], ["uk"])
+    assert state.draft["spy"]["cards"] == ["td-05", "td-06"]
+
+
+def test_espionage_offers_only_opponents_holding_cards() -> None:
+    state = four(techs={"germany": ["D1"]})
+    state.hands["uk"] = []
+    start(state, "espionage")
+    assert pending(state)[0].choice_ids() == ["ussr", "skip"]
+
+
+def test_swap_passes_over_an_empty_hand() -> None:
+    state = four()
+    state.hands["germany"] = []
+    start(state, "swap")
+    assert pending(state)[0].seat == state.seats["uk"]
