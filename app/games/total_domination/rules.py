@@ -19,12 +19,12 @@ from app.games.protocol import (
     Outcome,
     Seat,
     ViewSections,
-    random_bot,
 )
 from app.games.total_domination import (  # noqa: F401  (the rule modules register at import)
     admin,
     airstrike,
     automa,
+    bot,
     engine,
     flow,
     logistics,
@@ -160,7 +160,7 @@ class TotalDomination:
         return views.secrets(state, seat)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        return random_bot(decision, rng)
+        return bot.choose(state, decision, rng)
 
     def dump(self, state: GameState) -> dict[str, Any]:
         return dump(state)
