@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
 from app.games.protocol import (
     Action,
+    Board,
     Decision,
     Event,
     GamePackage,
     Illegal,
     OptionSpec,
     Outcome,
+    RulesReference,
     Seat,
     ViewSections,
     random_bot,
 )
-from app.games.total_domination import admin, automa, engine, flow, strategic, text, views  # noqa: F401
+from app.games.total_domination import admin, automa, engine, flow, page, reference, strategic, summary, text, views  # noqa: F401
 from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, POWERS, board_key, pack, side_of
 from app.games.total_domination.state import GameState, dump, load
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 POWER_TITLE = {"germany": "Germany", "uk": "United Kingdom", "japan": "Japan", "ussr": "USSR"}
 
 
@@ -70,7 +74,12 @@ class TotalDomination:
 
     package = GamePackage(
         catalogue=text.catalogue(),
-        sections=ViewSections(hand=None, internal=("game", "options")),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
+        sections=ViewSections(hand=None, internal=("game", "options", "decisions")),
+        data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
