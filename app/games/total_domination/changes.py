@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.games.total_domination import derived
 from app.games.total_domination.engine import Ctx
-from app.games.total_domination.pack import POWERS, side_of
+from app.games.total_domination.pack import POWERS
 from app.games.total_domination.state import GameState
 
 
@@ -29,20 +29,15 @@ def consequences(ctx: Ctx, before: Snapshot) -> None:
     for fact in derived.settle(state):
         ctx.log("settled_" + fact[0], unit=fact[1], space=fact[2])
     after = derived.control_map(state)
-    geo = state.geo
     for space, was in sorted(before.control.items()):
         now = after.get(space)
-        if now == was:
-            continue
-        ctx.log("control_changes", space=space, was=was or "nobody", now=now or "nobody")
-        s = geo.spaces[space]
-        # an enemy takes a home space with a factory or shipyard: a Destruction marker (spec §4.13 (b))
-        home_power = state.power_of(s.nation) if s.nation else None
-        if (now is not None and home_power is not None and was == home_power and (s.factory or s.shipyard)
-                and side_of(now) != side_of(home_power)
-                and space not in state.destroyed):
-            state.destroyed.append(space)
-            ctx.log("destruction_marker", space=space, power=now)
+        if now != was:
+            ctx.log("control_changes", space=space, was=was or "nobody", now=now or "nobody")
+    # an enemy takes a home space with a factory or shipyard: a Destruction marker (spec §4.13 (b));
+    # a capital is taken by its second enemy unit, from nobody
+    for space in derived.destruction_due(state, before.control, after):
+        state.destroyed.append(space)
+        ctx.log("destruction_marker", space=space, power=after[space])
     vp = derived.vp(state)
     for power in POWERS:
         delta = vp.get(power, 0) - before.vp.get(power, 0)

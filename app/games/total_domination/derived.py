@@ -188,6 +188,21 @@ def allied_threshold(state: GameState) -> int:
 
 
 # ---------------------------------------------------------------- corrections after a change
+def destruction_due(state: GameState, before: dict[str, str | None], after: dict[str, str | None]) -> list[str]:
+    """Home spaces with a factory or shipyard that an enemy of their country took between two
+    control maps, with no marker yet (§4.13 (b)). A capital is taken only by its second enemy unit,
+    so it goes from nobody to the enemy, not from its owner."""
+    out = []
+    for s, now in after.items():
+        sp = state.geo.spaces[s]
+        owner = state.power_of(sp.nation) if sp.nation else None
+        if (now is not None and owner is not None and enemies(now, owner) and before.get(s) != now
+                and (sp.factory or sp.shipyard) and s not in state.destroyed):
+            out.append(s)
+    return out
+
+
+
 def settle(state: GameState) -> list[Fact]:
     """Apply the corrections any change can call for and return them for the log:
     - a bomber with no army or fleet of its power beside it, away from its power's home spaces,

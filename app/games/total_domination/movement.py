@@ -182,11 +182,10 @@ def _uboat_destinations(state: GameState, unit: Unit, power: str) -> dict[str, t
 
 
 def apply_move(state: GameState, unit: Unit, dest: str) -> list[Fact]:
-    """Move the unit along a legal path and apply what the move itself does to the board:
-    enemy bombers taken by the bomber-only exception are destroyed, a Destruction marker goes on
-    an enemy home space with a factory or shipyard that the mover now controls. Returns facts for
-    the log, and ("axis_invasion", "usa" / "china") for the caller to advance the track (§9.3).
-    Afterwards the caller runs ``derived.settle`` (Resistance an Allied unit now stands on)."""
+    """Move the unit along a legal path; enemy bombers taken by the bomber-only exception are
+    destroyed. Returns facts for the log, and ("axis_invasion", "usa" / "china") for the caller to
+    advance the track (§9.3). What follows any change (Destruction markers: ``derived.destruction_due``,
+    lone bombers and Resistance: ``derived.settle``) is the caller's, as after a build or an attack."""
     legal = destinations(state, unit)
     if dest not in legal:
         raise ValueError(f"{unit.id} may not move to {dest}")
@@ -202,13 +201,6 @@ def apply_move(state: GameState, unit: Unit, dest: str) -> list[Fact]:
         facts += [("bomber_destroyed", u.id, dest) for u in taken]
     unit.space = dest
     facts.insert(0, ("moved", unit.id, start, dest))
-    sp = state.geo.spaces[dest]
-    after = control_map(state).get(dest)
-    owner = state.power_of(sp.nation) if sp.nation else None
-    if (after == power and before != power and owner is not None and enemies(owner, power)
-            and (sp.factory or sp.shipyard) and dest not in state.destroyed):
-        state.destroyed.append(dest)
-        facts.append(("destruction_marker", dest))
     invaded = nonaligned_home(state, dest)
     if invaded and power in AXIS:
         facts.append(("axis_invasion", invaded))

@@ -82,19 +82,22 @@ def stage(
     key = f"test-{next(_keys)}"
     register_board(Board.build(key, list(spaces), [x if isinstance(x, Link) else Link(x[0], x[1], x[2])  # type: ignore[arg-type]
                                                     for x in links]))
+    given: dict[str, Any] = {
+        "seats": {p: p for p in POWERS},
+        "seat_labels": {p: p for p in POWERS},
+        "hand_of": {p: p for p in POWERS},
+        "hands": {p: [] for p in POWERS},
+        "phase": "action",
+        **fields,
+    }
     st = GameState(
         options={**DEFAULT_OPTIONS, **(options or {})},
         board=key,
-        seats={p: p for p in POWERS},
-        seat_labels={p: p for p in POWERS},
-        hand_of={p: p for p in POWERS},
-        hands={p: [] for p in POWERS},
         year=year,
-        phase="action",
         controller={**DEFAULT_CONTROLLER, **(controller or {})},
         techs={p: list((techs or {}).get(p, [])) for p in POWERS},
         destroyed=list(destroyed),
-        **fields,
+        **given,
     )
     for u in units:
         unit = st.new_unit(u[0], u[1], u[2])

@@ -8,6 +8,7 @@ from app.games.total_domination.derived import (
     allied_threshold,
     control_map,
     controller,
+    destruction_due,
     home_nations,
     is_home_of,
     joined,
@@ -254,3 +255,31 @@ def test_resistance_stays_beside_axis_units():
 def test_island_space_with_a_fleet_is_controlled():
     st = stage(spaces=[island("malta")], units=[("uk", "fleet", "malta")])
     assert controller(st, "malta") == "uk"
+
+
+# ---------------------------------------------------------------- Destruction markers (§4.13 (b))
+def test_t1_t2_a_capital_gets_its_destruction_marker_with_the_second_enemy_unit():
+    st = europe()
+    before = control_map(st)
+    st.new_unit("germany", "army", "uk")
+    one = control_map(st)
+    assert destruction_due(st, before, one) == []  # T1: uncontrolled, no marker
+    st.new_unit("germany", "army", "uk")
+    assert destruction_due(st, one, control_map(st)) == ["uk"]  # T2
+    st.destroyed.append("uk")
+    assert destruction_due(st, one, control_map(st)) == []  # one marker per space
+
+
+def test_taking_a_non_capital_home_space_with_a_factory_places_a_marker():
+    st = europe()
+    before = control_map(st)
+    st.new_unit("germany", "army", "france")  # a coalition home space counts as the UK's
+    st.new_unit("uk", "army", "norway")  # a neutral space: no marker
+    assert destruction_due(st, before, control_map(st)) == ["france"]
+
+
+def test_no_marker_without_a_factory_or_shipyard():
+    st = stage(spaces=[home("x", "uk", stars=2)])
+    before = control_map(st)
+    st.new_unit("germany", "army", "x")
+    assert destruction_due(st, before, control_map(st)) == []

@@ -5,9 +5,18 @@ from __future__ import annotations
 import pytest
 
 from app.games.total_domination.costs import cost
-from app.games.total_domination.derived import controller, settle, space_vp, supplied
+from app.games.total_domination.derived import control_map, controller, destruction_due, settle, space_vp, supplied
 from app.games.total_domination.movement import apply_move, bombers_taken, build_spaces, destinations
 from tests.games.total_domination.boards import coastal, home, island, land, stage, stub_pack
+
+
+def move(st, unit, dest):
+    """apply_move as the operations do it: then the Destruction markers that control change calls for."""
+    before = control_map(st)
+    facts = apply_move(st, unit, dest)
+    marked = destruction_due(st, before, control_map(st))
+    st.destroyed += marked
+    return facts + [("destruction_marker", s) for s in marked]
 
 
 # ---------------------------------------------------------------- the rulebook's examples
@@ -92,18 +101,18 @@ def test_16_3_fleet_takes_italy_then_armies_take_the_capital_in_two_steps():
     st = italy_germany()
     a1, a2, f = st.units
     vp0 = space_vp(st)
-    facts = apply_move(st, f, "italy")
+    facts = move(st, f, "italy")
     assert controller(st, "italy") == "uk"
     vp1 = space_vp(st)
     assert (vp1["germany"], vp1["uk"]) == (vp0["germany"] - 2, vp0["uk"] + 2)
     assert ("destruction_marker", "italy") in facts and "italy" in st.destroyed
     assert destinations(st, a1)["germany"] == ("uk", "italy", "germany")
-    facts = apply_move(st, a1, "germany")
+    facts = move(st, a1, "germany")
     assert controller(st, "germany") is None
     vp2 = space_vp(st)
     assert (vp2["germany"], vp2["uk"]) == (vp1["germany"] - 3, vp1["uk"])
     assert "germany" not in st.destroyed and not [f for f in facts if f[0] == "destruction_marker"]
-    facts = apply_move(st, a2, "germany")
+    facts = move(st, a2, "germany")
     assert controller(st, "germany") == "uk"
     assert space_vp(st)["uk"] == vp2["uk"] + 3
     assert ("destruction_marker", "germany") in facts
@@ -257,7 +266,7 @@ def test_an_axis_unit_may_pass_and_end_on_a_space_with_allied_resistance():
 def test_enemy_home_space_without_enemy_units_may_be_entered_and_is_taken():
     st = stage(spaces=[home("uk", "uk", capital=True), home("ruhr", "germany", shape="land", stars=2, factory=True)],
                links=[("uk", "ruhr", "land")], units=[("uk", "army", "uk")])
-    facts = apply_move(st, st.units[0], "ruhr")
+    facts = move(st, st.units[0], "ruhr")
     assert controller(st, "ruhr") == "uk"
     assert ("destruction_marker", "ruhr") in facts and st.destroyed == ["ruhr"]
 
@@ -346,7 +355,7 @@ def test_axis_entering_a_us_home_space_before_joining_is_an_axis_invasion():
 
 def test_no_axis_invasion_once_joined():
     st = pacific(controller={"usa": "uk"})
-    facts = apply_move(st, st.units[0], "hawaii")
+    facts = move(st, st.units[0], "hawaii")
     assert not [f for f in facts if f[0] == "axis_invasion"]
     assert ("destruction_marker", "hawaii") not in facts  # no factory or shipyard
 
@@ -440,3 +449,47 @@ def test_solo_automa_builds_no_bombers_or_uboats(monkeypatch):
     stub_pack(monkeypatch)
     st = empire(options={"players": 1}, year=1941)
     assert {b[1] for b in build_spaces(st, "germany")} == {"army"}
+
+
+def test_a_unit_alone_in_an_enemy_capital_is_unsupplied_and_cannot_move():
+    st = italy_germany()
+    a1, a2, f = st.units
+    apply_move(st, f, "italy")
+    apply_move(st, a1, "germany")
+    assert controller(st, "germany") is None and not supplied(st, a1)
+    assert destinations(st, a1) == {}  # though Italy beside it is British and supplied
+
+
+def test_an_allied_unit_entering_a_us_home_space_is_no_invasion():
+    st = stage(spaces=[home("uk", "uk", capital=True), home("hawaii", "usa", shape="island", stars=2)],
+               links=[("uk", "hawaii", "sea")], units=[("uk", "fleet", "uk")])
+    facts = apply_move(st, st.units[0], "hawaii")
+    assert not [f for f in facts if f[0] == "axis_invasion"]
+
+
+def test_a_space_denied_by_a_uboat_still_counts_as_controlled_for_movement():
+    st = stage(spaces=[home("uk", "uk", capital=True), coastal("atlantic", uboat=True), coastal("beyond")],
+               links=[("uk", "atlantic", "sea"), ("atlantic", "beyond", "sea")],
+               units=[("uk", "fleet", "atlantic"), ("germany", "uboat", "atlantic"), ("uk", "fleet", "uk")])
+    assert destinations(st, st.units[2])["beyond"] == ("uk", "atlantic", "beyond")
+
+
+def test_german_and_japanese_units_never_share_a_space_even_in_a_two_player_game():
+    st = stage(spaces=[home("g", "germany", capital=True), land("a")], links=[("g", "a", "land")],
+               units=[("germany", "army", "g"), ("japan", "army", "a")],
+               options={"players": 2}, seats={"germany": "s1", "japan": "s1", "uk": "s2", "ussr": "s2"})
+    assert destinations(st, st.units[0]) == {}
+
+
+def test_a_bomber_is_a_land_unit_for_the_first_entry_and_never_alone_in_a_lost_capital():
+    st = stage(spaces=[home("uk", "uk", capital=True), coastal("italy", stars=2),
+                       home("germany", "germany", capital=True)],
+               links=[("uk", "italy", "sea"), ("italy", "germany", "land"), ("uk", "germany", "sea")],
+               units=[("uk", "fleet", "italy"), ("uk", "army", "germany"), ("uk", "bomber", "uk")])
+    assert controller(st, "germany") is None  # one UK army: nobody's
+    assert destinations(st, st.units[2])["germany"] == ("uk", "italy", "germany")  # by the land route
+    st2 = stage(spaces=[home("uk", "uk", capital=True), home("germany", "germany", capital=True)],
+                links=[("uk", "germany", "sea")], units=[("uk", "army", "germany"), ("uk", "bomber", "uk")])
+    assert "germany" not in destinations(st2, st2.units[1])  # a sea lane is no way in for a land unit
+    st2.units[0].space = "uk"
+    assert destinations(st2, st2.units[1]) == {}  # nor alone into an enemy capital

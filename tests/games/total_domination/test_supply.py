@@ -90,3 +90,9 @@ def test_unit_alone_in_an_enemy_capital_is_unsupplied():
     assert not supplied(st, st.unit("u5"))
     st.new_unit("uk", "army", "germany")
     assert supplied(st, st.unit("u5"))
+
+
+def test_after_joining_uk_home_spaces_supply_us_units():
+    st = stage(spaces=[home("uk", "uk", capital=True), land("a"), home("usa", "usa", capital=True)],
+               links=[("uk", "a", "land")], units=[("usa", "army", "a")], controller={"usa": "uk"})
+    assert supplied(st, st.unit("u1"))
