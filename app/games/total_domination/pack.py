@@ -234,3 +234,17 @@ def pack() -> Pack:
     import app.games.total_domination.pack_load as pack_load  # the YAML reader, kept apart from the types
 
     return pack_load.read(DATA_DIR)
+
+
+def line_on(b: Board, solo_card: SoloCard, orientation: str, arrow: int) -> tuple[str, ...]:
+    """The spaces of a solo card's line (arrow 1..4) that are on this board, nearest the edge first.
+    The pack's lines list every space the line crosses, Arctic ones included (spec §18.7)."""
+    return tuple(s for s in solo_card.lines[orientation][arrow - 1] if s in b.spaces)
+
+
+def token_limit(p: Pack, nation: str, kind: str) -> int:
+    """Tokens in the box for a nation's unit kind (spec §3.6). Resistance markers are one pool of 6
+    shared by the Allied players (src §1.0): count every Resistance unit on the board against it."""
+    if kind == "resistance":
+        return p.tokens.get("resistance", {}).get("resistance", 0)
+    return p.tokens.get(nation, {}).get(kind, 0)
