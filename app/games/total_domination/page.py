@@ -168,6 +168,12 @@ def links(geo: td_pack.Board) -> tuple[list[dict[str, Any]], list[dict[str, Any]
     return lines, arrows
 
 
+def _ring(s: td_pack.Space, holder: str | None, powers: dict[str, str]) -> str | None:
+    if holder is None:  # a belligerent's capital with one enemy unit: held by nobody
+        return "none" if s.capital and s.nation and powers.get(s.nation) in POWERS else None
+    return None if holder == s.nation else holder
+
+
 def _board(key: str) -> td_pack.Board | None:
     try:
         return td_pack.board(key)
@@ -214,6 +220,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         here.setdefault(u["space"], []).append(u)
     control = view.get("control") or {}
     destroyed = set(view.get("destroyed") or [])
+    powers = {**{p: p for p in POWERS}, **(view.get("controller") or {})}
     spaces, lines, arrows = [], [], []
     if geo is not None:
         for s in sorted(geo.spaces.values(), key=lambda s: s.id):
@@ -223,6 +230,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                 "points": _octagon(x, y) if s.shape == "coastal" else "", "nation": s.nation or NEUTRAL,
                 "stars": s.stars, "capital": s.capital, "factory": s.factory, "shipyard": s.shipyard,
                 "uboat": s.uboat, "destroyed": s.id in destroyed, "control": control.get(s.id),
+                # a ring says who holds the space where its colour does not: a neutral space held,
+                # a home space taken or held for a coalition country, a capital held by nobody
+                "ring": _ring(s, control.get(s.id), powers),
                 "pieces": place(stacks(here.get(s.id, [])), x, y),
                 "targets": space_choices.get(s.id, []),
             })

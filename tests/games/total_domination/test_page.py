@@ -147,7 +147,7 @@ def test_no_seat_sees_another_seats_hidden_cards(monkeypatch: pytest.MonkeyPatch
         for c in (st.hands.get(seat, []) if seat else []):
             assert f'data-card="{c}"' in html  # one's own hand is on the board
     assert 'class="td-tech face-down"' in render(st, "germany")  # the UK's face-down card: seen as a card, not its id
-    assert "td-12" in render(st, "uk")  # the UK sees its own face-down technology
+    assert 'class="td-tech face-down" data-card="td-12"' in render(st, "uk")  # the UK sees its own face-down tech
 
 
 def test_the_decision_is_in_the_own_seats_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
