@@ -59,15 +59,6 @@ def waiting_on(state: GameState) -> dict[str, list[str]]:
     return {"seats": sorted({t["qs"][h]["seat"] for h in missing}), "hands": sorted(missing)}
 
 
-def _op_left(turn: dict[str, Any]) -> int | None:
-    """The OP the active power has left of its card this turn, where the turn records it."""
-    for key in ("op_left", "op"):
-        value = turn.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
-
-
 @view_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
     cmap = derived.control_map(state)
@@ -79,7 +70,6 @@ def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
         "thresholds": {"axis": AXIS_THRESHOLD, "allies": derived.allied_threshold(state)},
         "costs": {p: {a: costs.cost(state, p, a) for _, row in SHEET for a in row} for p in POWERS},
         "waiting": waiting_on(state),
-        "op_left": _op_left(state.turn) if state.phase == "action" else None,
         "decisions": mine,
     }
 
@@ -188,6 +178,49 @@ def _track_lengths() -> dict[str, int]:
         return {"usa": 0, "china": 0}
 
 
+def op_left(view: dict[str, Any]) -> int | None:
+    """The OP left of the card being played for operations (the operations module's view part)."""
+    ops = view.get("operations")
+    if isinstance(ops, dict) and isinstance(ops.get("op"), int):
+        return int(ops["op"])
+    return None
+
+
+def drafting(view: dict[str, Any], faces: Any) -> dict[str, Any] | None:
+    """The draft as this seat sees it (the strategic module's view part): its own packets to pick
+    from and its own picks face up; of the other hands only how many they picked, and who the
+    pick still waits on."""
+    d = view.get("draft")
+    if not isinstance(d, dict):
+        return None
+    mine = set((view.get("hands") or {}).keys()) | set(d.get("packets") or {}) | set(d.get("picks") or {})
+    waiting = set(d.get("waiting_on") or [])
+    return {
+        "pick": d.get("pick"), "direction": d.get("direction"),
+        "packets": [{"hand": h, "cards": faces(list(cs))} for h, cs in sorted((d.get("packets") or {}).items())],
+        "picks": [{"hand": h, "cards": faces(list(cs))} for h, cs in sorted((d.get("picks") or {}).items()) if cs],
+        "others": [{"hand": h, "picked": int(n), "waiting": h in waiting}
+                   for h, n in sorted((d.get("picked") or {}).items()) if h not in mine],
+        "waiting_on": sorted(waiting),
+    }
+
+
+def automa_card(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The solo card the automa resolves now (the solo module's view part): its number and year,
+    the active Axis country's actions and unit priority, and the spaces along its four arrows."""
+    solo = view.get("solo")
+    shown = solo.get("revealed") if isinstance(solo, dict) else None
+    if not isinstance(shown, dict):
+        return None
+    power = str(solo.get("revealed_for") or "")  # type: ignore[union-attr]
+    part = shown.get(power) if isinstance(shown.get(power), dict) else {}
+    return {"id": shown.get("id"), "number": shown.get("number"), "year": shown.get("year"), "power": power,
+            "actions": [{"verb": str(a[0]), "unit": str(a[1])} for a in part.get("actions", []) if len(a) == 2],
+            "units": [str(u) for u in part.get("units", [])],
+            "lines": [list(line) for line in shown.get("lines") or []],
+            "deck_size": solo.get("deck_size"), "used": len(solo.get("used") or [])}  # type: ignore[union-attr]
+
+
 def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     geo = _board(str(view.get("board") or ""))
     decisions: list[dict[str, Any]] = list(view.get("decisions") or [])
@@ -241,10 +274,15 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     # the hands this seat holds, the cards it picks from, the cards set aside
     in_hand = {c for cards in (view.get("hands") or {}).values() for c in cards}
     mine = list(view.get("my_powers") or [])
-    hands = [{"id": h, "cards": [{**card_face(c), "actions": card_actions.get(c, [])} for c in cards]}
-             for h, cards in sorted((view.get("hands") or {}).items())]
-    offered = [c for c in dict.fromkeys(bare_cards) if c not in in_hand]
-    draft = [{**card_face(c), "actions": card_actions.get(c, [])} for c in offered]
+
+    def faces(cards: list[str]) -> list[dict[str, Any]]:
+        return [{**card_face(c), "actions": card_actions.get(c, [])} for c in cards]
+
+    hands = [{"id": h, "cards": faces(cards)} for h, cards in sorted((view.get("hands") or {}).items())]
+    draft_view = drafting(view, faces)
+    shown = in_hand | {c["id"] for p in (draft_view or {}).get("packets", []) for c in p["cards"]}
+    # cards asked about that lie nowhere else on this board (Enigma's draw, a packet without a draft view)
+    draft = faces([c for c in dict.fromkeys(bare_cards) if c not in shown])
     multi = [ch["id"] for ch in decision["choices"] if _is_card(ch["id"])] if decision and not one else []
 
     side_vp = view.get("side_vp") or {"axis": 0, "allies": 0}
@@ -269,7 +307,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         + [a["id"] for acts in card_actions.values() for a in acts],
         "hands": hands, "draft": draft, "picks": multi,
         "my_powers": mine, "active": view.get("active") or "", "year": view.get("year"),
-        "phase": view.get("phase") or "", "op_left": view.get("op_left"),
+        "phase": view.get("phase") or "", "op_left": op_left(view),
         "saved": view.get("saved") or {},
         "vp": {"axis": int(side_vp.get("axis", 0)), "allies": int(side_vp.get("allies", 0)),
                "axis_at": int(thresholds.get("axis", AXIS_THRESHOLD)),
@@ -278,7 +316,11 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                             for p in POWERS]},
         "tracks": tracks, "sheets": sheets,
         "hand_sizes": view.get("hand_sizes") or {}, "waiting": waiting,
-        "automa": view.get("automa") if isinstance(view.get("automa"), dict) else None,
+        "draft_view": draft_view,
+        "automa": automa_card(view),
+        "operations": view.get("operations") if isinstance(view.get("operations"), dict) else None,
+        "victory_mode": str((view.get("victory_rule") or {}).get("mode") or "thresholds"),
+        "last_year": (view.get("victory_rule") or {}).get("last_year"),
         "discard_top": (view.get("discard") or [])[-1:],
         "deck_size": view.get("deck_size", 0),
         "own_zoom": True,  # the map pans and zooms in its own frame; the cards and sheets stay outside it

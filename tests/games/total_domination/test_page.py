@@ -129,6 +129,21 @@ def test_control_is_a_ring_in_the_controllers_colour_and_the_vp_track_shows_both
     assert 'data-track="usa"' in html and 'data-track="china"' in html
 
 
+def test_a_ring_marks_who_holds_a_space_where_its_colour_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = table(monkeypatch)
+    st.new_unit("germany", "army", "moscow")  # one enemy unit in a capital: held by nobody
+    html = render(st, None)
+
+    def ring(space: str) -> str | None:
+        block = html[html.index(f'data-space="{space}"'):]
+        found = re.search(r'<circle class="td-control n-(\w+)"', block[:block.index("</g>")])
+        return found.group(1) if found else None
+
+    assert ring("moscow") == "none" and ring("poland") == "germany"
+    assert ring("germany") is None and ring("britain") is None  # home spaces their own powers hold
+    assert ring("atlantic") is None  # a U-boat holds nothing
+
+
 def test_the_allied_threshold_follows_the_joined_countries(monkeypatch: pytest.MonkeyPatch) -> None:
     st = table(monkeypatch)
     st.controller["usa"] = "uk"
@@ -246,12 +261,73 @@ def test_the_draft_shows_the_cards_to_pick_from(monkeypatch: pytest.MonkeyPatch)
     assert "td-40" not in render(st, "uk")  # another seat's packet is not shown
 
 
-def test_op_left_and_who_the_table_waits_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def render_view(view: dict[str, Any], seat: str | None, pending: list[dict[str, Any]] | None = None,
+                lang: str = "en") -> str:
+    """The board drawn from a view as given: the view parts other modules add, staged here."""
+    use_lang(lang)
+    try:
+        ctx: dict[str, Any] = {"view": view, "board_ctx": board_extras(G, view, seat), "match_id": "m-1", "csrf": CSRF,
+                               "seq": 7, "pending": pending or [], "game_id": G, "seats": []}
+        return templates.env.get_template(board_template(G) or "").render(**ctx)
+    finally:
+        use_lang("en")
+
+
+def test_who_the_table_waits_on(monkeypatch: pytest.MonkeyPatch) -> None:
     st = table(monkeypatch, choices=["move:u4:ukraine", "pass"])
-    st.turn = {"power": "germany", "op_left": 3}
     html = render(st, "uk")
-    assert 'class="td-op-left">3<' in html
     assert 'class="td-waiting-seat" data-seat="germany"' in html
+
+
+def test_op_left_and_the_card_played_for_operations(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = GAME.view(table(monkeypatch), "uk")
+    view["operations"] = {"power": "germany", "card": "td-01", "op": 3, "saved_op": False}  # the operations part
+    html = render_view(view, "uk")
+    assert 'class="td-op-left">3<' in html and '<span class="td-ops" data-card="td-01">' in html
+    view["operations"] = None
+    assert "td-op-left" not in render_view(view, "uk")
+
+
+def test_the_draft_shows_ones_packet_and_picks_and_only_counts_of_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = table(monkeypatch)
+    view = GAME.view(st, "germany")
+    view["draft"] = {"year": 1939, "pick": 2, "direction": "left", "solo": False, "waiting_on": ["japan", "uk"],
+                     "packet_sizes": {"germany": 3, "uk": 3, "japan": 3, "ussr": 3},
+                     "picked": {"germany": 1, "uk": 1, "japan": 1, "ussr": 2},
+                     "packets": {"germany": ["td-40", "td-41"]}, "picks": {"germany": ["td-02"]}, "chosen": {}}
+    html = render_view(view, "germany", lang="pl")
+    section = html[html.index('class="td-hand td-draft-view"'):]
+    section = section[:section.index("</section>")]
+    assert 'data-card="td-40"' in section and 'data-card="td-41"' in section and 'data-card="td-02"' in section
+    assert section.count('<i class="td-back"></i>') == 1 + 1 + 2  # the others' picks face down
+    assert 'class="td-other waiting" data-hand="japan"' in section and 'class="td-other" data-hand="ussr"' in section
+    assert "przekazanie w lewo" in section and "wybór 2" in section
+
+
+def test_the_automas_card_shows_its_actions_priority_and_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = GAME.view(table(monkeypatch), "uk")
+    view["solo"] = {"revealed": {"id": "solo-03", "number": 3, "year": 1939,
+                                 "germany": {"actions": [["build", "army"], ["move", "army"]],
+                                             "units": ["army", "fleet"]},
+                                 "japan": {"actions": [["destroy", "fleet"]], "units": ["fleet"]},
+                                 "lines": [["poland", "ukraine"], ["britain"]]},
+                    "revealed_for": "germany", "used": [], "dealt_left": 1, "deck_size": 10, "removed": 0}
+    html = render_view(view, "uk")
+    section = html[html.index('class="td-automa"'):]
+    section = section[:section.index("</section>")]
+    assert 'data-power="germany"' in section and "build: army" in section and "move: army" in section
+    assert "destroy" not in section  # Japan's half is not the one resolving
+    assert "Arrow 1: " in section and '<span data-space="ukraine">' in section
+
+
+def test_the_vp_track_follows_the_scenarios_victory_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = GAME.view(table(monkeypatch), None)
+    view["victory_rule"] = {"mode": "compare", "last_year": 1941}
+    html = render_view(view, None)
+    assert "td-vp-goal" not in html and "/29<" not in html and "end of 1941" in html
+    view["victory_rule"] = {"mode": "solo", "last_year": 1945}
+    html = render_view(view, None)
+    assert "/29<" in html and "/33<" not in html and 'data-mode="solo"' in html
 
 
 # ---------------------------------------------------------------------- rules, summary
