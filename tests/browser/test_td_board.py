@@ -86,6 +86,12 @@ def test_clicking_a_unit_then_a_space_sends_the_move(browser: Any, monkeypatch: 
         page.wait_for_timeout(200)
         assert posted[-1]["choice"] == ["attack:u4:u5"]
 
+        # an enemy piece alone: the attack on it, from whichever origin the rules offer (a capital here)
+        serve(page, staged_page(monkeypatch, ["attack:germany:u5", "pass"]), posted)
+        page.locator(".td-piece.target[data-units='u5']").dispatch_event("click")
+        page.wait_for_timeout(200)
+        assert posted[-1]["choice"] == ["attack:germany:u5"]
+
         # a space with one build answers at once; Germany has two builds (army, fleet): nothing is sent
         serve(page, staged_page(monkeypatch, ["build:germany:army:germany", "pass"]), posted)
         page.locator(".td-space[data-space='germany']").dispatch_event("click")

@@ -229,7 +229,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     # what each space, unit and card answers on the board (single-answer decisions only: a
     # multi-pick one keeps its boxes in the prompt bar, the cards toggle them)
     space_choices: dict[str, list[dict[str, Any]]] = {}
-    actors: set[str] = set()
+    actors: set[str] = set()  # units a move or an attack starts from
+    preys: set[str] = set()  # units an attack destroys: a click on one answers it
     card_actions: dict[str, list[dict[str, Any]]] = {}
     bare_cards: list[str] = []
     for d in decisions:
@@ -238,6 +239,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
             if d is decision and one and parsed is not None:
                 if parsed["verb"] in ("move", "attack"):
                     actors.add(parsed["unit"])
+                if parsed["verb"] == "attack":
+                    preys.add(parsed["target"])
                 if parsed["verb"] in ("move", "build"):
                     space_choices.setdefault(parsed["space"], []).append(ch)
                 if parsed["verb"] in CARD_VERBS:
@@ -301,7 +304,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     return {
         "width": 1000, "height": 1000, "half": H, "chip": CHIP_W,
         "spaces": spaces, "lines": lines, "arrows": arrows, "has_board": geo is not None,
-        "decision": decision, "one": one, "actors": sorted(actors),
+        "decision": decision, "one": one, "actors": sorted(actors), "preys": sorted(preys),
         "choice_ids": " ".join(ch["id"] for ch in decision["choices"]) if decision and one else "",
         "handled": [ch["id"] for chs in space_choices.values() for ch in chs]
         + [a["id"] for acts in card_actions.values() for a in acts],

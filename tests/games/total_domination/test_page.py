@@ -235,6 +235,7 @@ def test_legal_targets_are_clickable_for_the_deciding_seat_only(monkeypatch: pyt
     assert germany is not None and germany.group(1).split() == ["build:germany:army:germany",
                                                                 "build:germany:fleet:germany"]
     assert 'id="td-map-form"' in html and 'name="decision" value="q0"' in html
+    assert re.search(r'class="td-piece army n-ussr target"[^>]*data-units="u5"', html)  # the attack's target
     for seat in ("uk", None):
         other = render(st, seat)
         assert "acting" not in other and "data-choices" not in other and "td-map-form" not in other

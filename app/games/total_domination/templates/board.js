@@ -3,7 +3,7 @@
 //
 // The map answers the seat's own decision. Its choice ids are parsed here:
 //   move:<unit>:<space>   a unit, then a space
-//   attack:<unit>:<unit>  a unit, then an enemy unit
+//   attack:<origin>:<unit>  an enemy unit (or one's own unit, then the enemy unit)
 //   build:<nation>:<kind>:<space>   a space (several builds there: the prompt bar's buttons are pointed at)
 (function () {
   "use strict";
@@ -34,6 +34,15 @@
     for (var i = 0; i < ids.length; i++) {
       var pre1 = "move:" + ids[i] + ":", pre2 = "attack:" + ids[i] + ":";
       if (all.some(function (c) { return c.indexOf(pre1) === 0 || c.indexOf(pre2) === 0; })) return ids[i];
+    }
+    return null;
+  }
+
+  function attackOn(all, piece) {
+    var ids = (piece.getAttribute("data-units") || "").split(" ");
+    for (var i = 0; i < all.length; i++) {
+      var part = all[i].split(":");
+      if (part[0] === "attack" && ids.indexOf(part[2]) >= 0) return all[i];
     }
     return null;
   }
@@ -80,6 +89,9 @@
     if (piece) {
       var unit = actorOf(map, piece);
       if (unit) { select(map, piece, unit); return; }
+      // an enemy piece first: the attack on it, from whichever unit the rules offer
+      var hit = attackOn(all, piece);
+      if (hit) { send(map, hit); return; }
     }
     var space = event.target.closest(".td-space") || (piece && map.querySelector(".td-space[data-space='" + piece.getAttribute("data-space") + "']"));
     if (!space) { clear(map); return; }
@@ -99,7 +111,7 @@
   // Enter on a focused space or piece is a click
   document.addEventListener("keyup", function (event) {
     if (event.key !== "Enter") return;
-    var el = event.target.closest && event.target.closest(".td-map .td-space.target, .td-map .td-piece.actor");
+    var el = event.target.closest && event.target.closest(".td-map .td-space.target, .td-map .td-piece.actor, .td-map .td-piece.target");
     if (el) el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
   });
 })();
