@@ -65,8 +65,12 @@ def test_the_card_list_names_every_card_of_the_pack_in_both_languages(td_server:
 
 
 def hand_ids(player: Player, match_id: str) -> set[str]:
+    """The cards only this player may see: its hands, and in the draft its packets and picks."""
     view = player.match(match_id)["view"]
-    return {c for cards in (view.get("hands") or {}).values() for c in cards}
+    draft = view.get("draft") or {}
+    held = [*(view.get("hands") or {}).values(), *(draft.get("packets") or {}).values(),
+            *(draft.get("picks") or {}).values()]
+    return {c for cards in held for c in cards}
 
 
 def test_the_table_page_shows_each_seat_its_own_cards_only_in_both_languages(td_server: Server,
