@@ -246,7 +246,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                 if parsed["verb"] in CARD_VERBS:
                     card_actions.setdefault(parsed["card"], []).append({**ch, "verb": parsed["verb"]})
             elif parsed is None and _is_card(ch["id"]):
-                if d is decision:
+                if d is decision and one:  # a multi-pick is made by toggling the cards (``picks``)
                     card_actions.setdefault(ch["id"], []).append({**ch, "verb": "pick"})
                 bare_cards.append(ch["id"])
 

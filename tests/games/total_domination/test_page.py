@@ -37,7 +37,8 @@ def _answered(ctx: Ctx, t: engine.Task, choices: tuple[str, ...]) -> None:
     """The staged question's continuation: nothing follows it."""
 
 
-def table(monkeypatch: pytest.MonkeyPatch, choices: list[str] | None = None, seat: str = "germany") -> GameState:
+def table(monkeypatch: pytest.MonkeyPatch, choices: list[str] | None = None, seat: str = "germany",
+          picks: int = 1) -> GameState:
     """Germany's capital, Poland next to it, a coastal Ukraine with a Soviet army, the Atlantic (a
     U-boat island), the UK's capital; every power holds cards; ``choices`` asks ``seat`` a question."""
     stub_pack(monkeypatch, cards=[card(c, op=3 + i % 4, colour=p) for p, cs in HANDS.items() for i, c in enumerate(cs)]
@@ -61,7 +62,7 @@ def table(monkeypatch: pytest.MonkeyPatch, choices: list[str] | None = None, sea
     st.active = "germany"
     if choices is not None:
         st.stack.append(engine.ask(seat, say("prompt_turn", power=seat), [(c, say("choice_pass")) for c in choices],
-                                   "test_page_answered", kind="turn", power=seat))
+                                   "test_page_answered", kind="turn", lo=picks, hi=picks, power=seat))
         engine.run(Ctx(st, random.Random(1)))
     return st
 
@@ -278,6 +279,16 @@ def test_who_the_table_waits_on(monkeypatch: pytest.MonkeyPatch) -> None:
     st = table(monkeypatch, choices=["move:u4:ukraine", "pass"])
     html = render(st, "uk")
     assert 'class="td-waiting-seat" data-seat="germany"' in html
+
+
+def test_a_multi_pick_is_made_by_tapping_the_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.api.templating import dom_id
+
+    st = table(monkeypatch, choices=["td-40", "td-41", "td-01"], picks=2)
+    html = render(st, "germany")
+    for c in ("td-40", "td-41", "td-01"):
+        assert f'<label class="td-card-face pick" for="pick-{dom_id("q0~" + c)}"' in html
+    assert 'class="td-card-act' not in html and 'id="td-hand-form"' not in html  # no one-click answers
 
 
 def test_op_left_and_the_card_played_for_operations(monkeypatch: pytest.MonkeyPatch) -> None:
