@@ -1,0 +1,141 @@
+"""Total Domination in real browsers: two guests play the 1939 draft and the first Action Phase by
+clicking, one page each (the Axis at 1440x900, the Allies on a 390x844 phone).
+
+Whoever has a decision clicks the first legal answer the board offers: a card to tick in a
+multi-pick (then the prompt bar's Confirm), a card's own button, a highlighted space, one of its
+units then a highlighted space or enemy, else the first button of the prompt bar. Every few
+moves each page is checked for the other seat's cards (hands, draft packets, picks): none may
+appear. The run ends when the year 1940 begins (or the match ends).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import sign_in_as_guest
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+CARD_ID = re.compile(r"\btd-\d\d\b")
+PLAY_SECONDS = 150
+LEAK_CHECK_EVERY = 5
+
+
+def seq_of(page: Any) -> int:
+    return int(page.locator("#status").get_attribute("data-seq") or 0)
+
+
+def has_decision(page: Any) -> bool:
+    return page.locator("#prompt form.decision:not(.optional)").count() > 0
+
+
+def answer(page: Any) -> str:
+    """Click the first answer the page offers; returns what was clicked."""
+    form = page.locator("#prompt form.decision:not(.optional)").first
+    decision = form.get_attribute("data-decision")
+    form = page.locator(f'#prompt form.decision[data-decision="{decision}"]')
+    fieldset = form.locator("fieldset.multi")
+    if fieldset.count():
+        least = int(fieldset.get_attribute("data-min") or 1)
+        cards = page.locator("#board label.td-card-face.pick")
+        for i in range(least):
+            if cards.count() > i:
+                cards.nth(i).click()
+            else:
+                form.locator("input[type=checkbox]").nth(i).check()
+        form.locator("button.confirm-picks").click()
+        return f"picks:{least}"
+    acts = page.locator("#board .td-card-act")
+    if acts.count():
+        value = acts.first.get_attribute("value")
+        acts.first.click()
+        return f"card:{value}"
+    spaces = page.locator("#board .td-map.acting .td-space.target")
+    for i in range(spaces.count()):
+        ids = (spaces.nth(i).get_attribute("data-choices") or "").split()
+        if len([c for c in ids if not c.startswith("move:")]) == 1:
+            spaces.nth(i).dispatch_event("click")
+            return f"space:{spaces.nth(i).get_attribute('data-space')}"
+    actor = page.locator("#board .td-map.acting .td-piece.actor")
+    if actor.count():
+        actor.first.dispatch_event("click")
+        dest = page.locator("#board .td-space.dest, #board .td-piece.prey")
+        if dest.count():
+            dest.first.dispatch_event("click")
+            return "unit then target"
+    button = form.locator("button[name=choice]")
+    value = button.first.get_attribute("value")
+    button.first.click()
+    return f"button:{value}"
+
+
+def own_cards(page: Any, base: str, match_id: str) -> set[str]:
+    view = page.request.get(f"{base}/api/matches/{match_id}").json()["view"]
+    draft = view.get("draft") or {}
+    held = [*(view.get("hands") or {}).values(), *(draft.get("packets") or {}).values(),
+            *(draft.get("picks") or {}).values(), *(view.get("set_aside") or {}).values()]
+    return {c for cards in held for c in cards}
+
+
+def year_of(page: Any) -> int:
+    text = page.locator(".td-year strong").inner_text()
+    return int(text) if text.isdigit() else 0
+
+
+def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+    actx, bctx = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
+    alice, bob = actx.new_page(), bctx.new_page()
+    try:
+        alice.goto(f"{server.url}/")
+        sign_in_as_guest(alice, "Alice")
+        form = alice.locator("form.new-table[data-game=total_domination]")
+        form.locator("select[name=players]").select_option("2")
+        form.locator("button", has_text="Create table").click()
+        alice.wait_for_url(re.compile(r"/matches/[\w-]+$"))
+        invite = alice.locator("#invite-link").input_value()
+        match_id = alice.url.rsplit("/", 1)[1]
+        bob.goto(invite)
+        sign_in_as_guest(bob, "Bob")
+        bob.wait_for_url(invite)
+        bob.locator("#join-table").click()
+        bob.wait_for_url(invite)
+        expect(alice.locator("#seats")).to_contain_text("Bob")
+        alice.locator("#start-match").click()
+        for page in (alice, bob):
+            expect(page.locator("#table.playing .td-map")).to_be_visible()
+        phases: set[str] = set()
+        clicks: list[str] = []
+        deadline = time.monotonic() + PLAY_SECONDS
+        while time.monotonic() < deadline:
+            if year_of(alice) >= 1940 or alice.locator("#table[data-status=finished]").count():
+                break
+            phases.add(alice.locator(".td-phase").get_attribute("data-phase") or "")
+            turn = next((p for p in (alice, bob) if has_decision(p)), None)
+            if turn is None:
+                alice.wait_for_timeout(150)
+                continue
+            seq = seq_of(turn)
+            clicks.append(("alice:" if turn is alice else "bob:") + answer(turn))
+            turn.wait_for_function("s => Number(document.querySelector('#status').dataset.seq) > s", arg=seq,
+                                   timeout=10_000)
+            if len(clicks) % LEAK_CHECK_EVERY == 0:
+                mine = {"alice": own_cards(alice, server.url, match_id), "bob": own_cards(bob, server.url, match_id)}
+                for name, page, other in (("alice", alice, "bob"), ("bob", bob, "alice")):
+                    shown = set(CARD_ID.findall(page.content()))
+                    assert not shown & mine[other], f"{name} sees {sorted(shown & mine[other])} after {clicks[-3:]}"
+        assert year_of(alice) >= 1940 or alice.locator("#table[data-status=finished]").count(), (
+            f"1939 did not end in {PLAY_SECONDS} s: {len(clicks)} clicks, last {clicks[-5:]}")
+        assert "action" in phases, phases
+        assert any(c.startswith("alice:") for c in clicks) and any(c.startswith("bob:") for c in clicks), clicks
+    finally:
+        actx.close()
+        bctx.close()
