@@ -99,20 +99,69 @@ def year_of(page: Any) -> int:
     return int(text) if text.isdigit() else 0
 
 
-def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any, browser: Any) -> None:
+def play_1939(pages: dict[str, Any], base: str, match_id: str) -> tuple[list[str], set[str]]:
+    """Click the first answer until 1940 begins; every few clicks no page shows another's cards."""
     from playwright.sync_api import Error as PlaywrightError
+
+    first = next(iter(pages.values()))
+    phases: set[str] = set()
+    clicks: list[str] = []
+    misses = 0
+    deadline = time.monotonic() + PLAY_SECONDS
+    while time.monotonic() < deadline:
+        if year_of(first) >= 1940 or first.locator("#table[data-status=finished]").count():
+            break
+        phases.add(first.locator(".td-phase").get_attribute("data-phase") or "")
+        turn = next(((n, p) for n, p in pages.items() if has_decision(p)), None)
+        if turn is None:
+            first.wait_for_timeout(150)
+            continue
+        name, page = turn
+        seq = seq_of(page)
+        try:
+            clicked = answer(page)
+        except PlaywrightError:  # a push redrew the prompt or the board under the click: look again
+            misses += 1
+            assert misses < 20, f"the pages keep changing under the clicks: {clicks[-5:]}"
+            continue
+        clicks.append(f"{name}:{clicked}")
+        try:
+            page.wait_for_function("s => Number(document.querySelector('#status').dataset.seq) > s", arg=seq,
+                                   timeout=10_000)
+        except PlaywrightError:
+            misses += 1
+            assert misses < 20, f"the answers are not taken: {clicks[-5:]}"
+            continue
+        if len(clicks) % LEAK_CHECK_EVERY == 0 and len(pages) > 1:
+            mine = {n: own_cards(p, base, match_id) for n, p in pages.items()}
+            for n, p in pages.items():
+                others = set().union(*(ids for o, ids in mine.items() if o != n))
+                shown = set(CARD_ID.findall(p.content()))
+                assert not shown & others, f"{n} sees {sorted(shown & others)} after {clicks[-3:]}"
+    assert year_of(first) >= 1940 or first.locator("#table[data-status=finished]").count(), (
+        f"1939 did not end in {PLAY_SECONDS} s: {len(clicks)} clicks, last {clicks[-5:]}; pending: "
+        f"{[(d['decision'], d['kind']) for p in pages.values() for d in pending_of(p, base, match_id)]}")
+    return clicks, phases
+
+
+def create_table(page: Any, base: str, players: int) -> str:
+    page.goto(f"{base}/")
+    sign_in_as_guest(page, "Alice")
+    form = page.locator("form.new-table[data-game=total_domination]")
+    form.locator("select[name=players]").select_option(str(players))
+    form.locator("button", has_text="Create table").click()
+    page.wait_for_url(re.compile(r"/matches/[\w-]+$"))
+    return str(page.url)
+
+
+def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any, browser: Any) -> None:
     from playwright.sync_api import expect
 
     expect.set_options(timeout=15_000)
     actx, bctx = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     alice, bob = actx.new_page(), bctx.new_page()
     try:
-        alice.goto(f"{server.url}/")
-        sign_in_as_guest(alice, "Alice")
-        form = alice.locator("form.new-table[data-game=total_domination]")
-        form.locator("select[name=players]").select_option("2")
-        form.locator("button", has_text="Create table").click()
-        alice.wait_for_url(re.compile(r"/matches/[\w-]+$"))
+        create_table(alice, server.url, 2)
         invite = alice.locator("#invite-link").input_value()
         match_id = alice.url.rsplit("/", 1)[1]
         bob.goto(invite)
@@ -124,43 +173,30 @@ def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any
         alice.locator("#start-match").click()
         for page in (alice, bob):
             expect(page.locator("#table.playing .td-map")).to_be_visible()
-        phases: set[str] = set()
-        misses = 0
-        clicks: list[str] = []
-        deadline = time.monotonic() + PLAY_SECONDS
-        while time.monotonic() < deadline:
-            if year_of(alice) >= 1940 or alice.locator("#table[data-status=finished]").count():
-                break
-            phases.add(alice.locator(".td-phase").get_attribute("data-phase") or "")
-            turn = next((p for p in (alice, bob) if has_decision(p)), None)
-            if turn is None:
-                alice.wait_for_timeout(150)
-                continue
-            seq = seq_of(turn)
-            try:
-                clicked = answer(turn)
-            except PlaywrightError:  # a push redrew the prompt or the board under the click: look again
-                misses += 1
-                assert misses < 20, f"the pages keep changing under the clicks: {clicks[-5:]}"
-                continue
-            clicks.append(("alice:" if turn is alice else "bob:") + clicked)
-            try:
-                turn.wait_for_function("s => Number(document.querySelector('#status').dataset.seq) > s", arg=seq,
-                                       timeout=10_000)
-            except PlaywrightError:
-                misses += 1
-                assert misses < 20, f"the answers are not taken: {clicks[-5:]}"
-                continue
-            if len(clicks) % LEAK_CHECK_EVERY == 0:
-                mine = {"alice": own_cards(alice, server.url, match_id), "bob": own_cards(bob, server.url, match_id)}
-                for name, page, other in (("alice", alice, "bob"), ("bob", bob, "alice")):
-                    shown = set(CARD_ID.findall(page.content()))
-                    assert not shown & mine[other], f"{name} sees {sorted(shown & mine[other])} after {clicks[-3:]}"
-        assert year_of(alice) >= 1940 or alice.locator("#table[data-status=finished]").count(), (
-            f"1939 did not end in {PLAY_SECONDS} s: {len(clicks)} clicks, last {clicks[-5:]}; pending: "
-            f"{[(p['decision'], p['kind']) for q in (alice, bob) for p in pending_of(q, server.url, match_id)]}")
+        clicks, phases = play_1939({"alice": alice, "bob": bob}, server.url, match_id)
         assert "action" in phases, phases
         assert any(c.startswith("alice:") for c in clicks) and any(c.startswith("bob:") for c in clicks), clicks
     finally:
         actx.close()
         bctx.close()
+
+
+def test_a_solo_player_plays_the_first_year_against_the_automa_by_clicking(server: Any, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    try:
+        url = create_table(page, server.url, 1)
+        match_id = url.rsplit("/", 1)[1]
+        page.locator("#start-match").click()
+        expect(page.locator("#table.playing .td-map")).to_be_visible()
+        clicks, phases = play_1939({"solo": page}, server.url, match_id)
+        assert "action" in phases and clicks, (phases, clicks)
+        view = page.request.get(f"{server.url}/api/matches/{match_id}").json()["view"]
+        assert view["my_powers"] == ["uk", "ussr"]
+        wide = page.evaluate("() => document.scrollingElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"the phone page scrolls sideways by {wide} px"
+    finally:
+        ctx.close()
