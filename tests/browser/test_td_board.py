@@ -5,12 +5,11 @@
   choice and "a unit, then an enemy unit" with the attack's, posted like the prompt bar's buttons.
 - The table: a real server, a two-player table (a guest and a bot); the board is drawn from
   board.css / board.js (no inline style or script), and a 390 px phone shows it with no
-  horizontal scroll. With WARROOM_SCREENS=1 it saves docs/screens/td-table-*.png.
+  horizontal scroll (docs/screens/td-table-*.png come from test_td_playthrough.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -143,9 +142,6 @@ def test_the_table_draws_the_board_from_its_assets_and_fits_a_phone(server: Any,
             if name == "390x844":
                 box = page.locator(".td-zoom").bounding_box()
                 assert box and box["width"] >= 0.9 * 390 - 40, "the map does not fill the phone's width"
-            if os.environ.get("WARROOM_SCREENS"):
-                SCREENS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENS / f"td-table-en-{name}.png"))
         finally:
             ctx.close()
     assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e], errors

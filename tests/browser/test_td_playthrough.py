@@ -10,8 +10,10 @@ appear. The run ends when the year 1940 begins (or the match ends).
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 CARD_ID = re.compile(r"\btd-\d\d\b")
 PLAY_SECONDS = 120
 LEAK_CHECK_EVERY = 5
@@ -175,6 +178,11 @@ def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any
             expect(page.locator("#table.playing .td-map")).to_be_visible()
         clicks, phases = play_1939({"alice": alice, "bob": bob}, server.url, match_id)
         assert "action" in phases, phases
+        if os.environ.get("WARROOM_SCREENS"):  # the table after a year of play: docs/screens/td-table-*.png
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            for page, lang, size in ((alice, "en", "1440x900"), (bob, "en", "390x844")):
+                page.wait_for_timeout(500)
+                page.screenshot(path=str(SCREENS / f"td-table-{lang}-{size}.png"))
         assert any(c.startswith("alice:") for c in clicks) and any(c.startswith("bob:") for c in clicks), clicks
     finally:
         actx.close()
