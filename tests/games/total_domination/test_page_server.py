@@ -95,6 +95,22 @@ def test_the_table_page_shows_each_seat_its_own_cards_only_in_both_languages(td_
                 if who != "spectator":
                     assert mine[who] <= shown, f"{who} does not see their own hand"
             assert ("Faza" if lang == "pl" else "Phase") in get(td_server, f"/matches/{match_id}", lang, alice).text
+        # a pick each, then the past boards: the history panel and the replay page draw the same board
+        for player in (alice, bob):
+            if not player.match(match_id)["pending"]:
+                continue
+            d = player.match(match_id)["pending"][0]
+            picks = [c["id"] for c in d["choices"]][:d["min"]]
+            r = player.post(f"/api/matches/{match_id}/actions",
+                            {"seq": player.match(match_id)["seq"], "decision": d["decision"], "choices": picks})
+            assert r.status_code == 200, r.text
+        for lang in ("en", "pl"):
+            for who, player in (("Alice", alice), ("Bob", bob)):
+                others = set().union(*(ids for name, ids in mine.items() if name != who))
+                for path in (f"/matches/{match_id}/history?seq=1", f"/matches/{match_id}/replay?seq=1"):
+                    page = get(td_server, path, lang, player)
+                    assert page.status_code == 200 and 'class="td-map' in page.text, (who, path, page.status_code)
+                    assert not set(CARD_ID.findall(page.text)) & others, (who, path)
     finally:
         alice.http.close()
         bob.http.close()
