@@ -103,9 +103,11 @@ def card_face(card_id: str) -> dict[str, Any]:
     try:
         c = td_pack.card(card_id)
     except (KeyError, FileNotFoundError, ImportError, AttributeError):
-        return {"id": card_id, "op": None, "tech": "", "colour": NEUTRAL, "event": "", "vp": 0, "value": None}
+        return {"id": card_id, "op": None, "tech": "", "colour": NEUTRAL, "event": "", "vp": 0, "value": None,
+                "text": "", "text_pl": ""}
     return {"id": c.id, "op": c.op, "tech": c.tech, "tech_group": derived.tech_group(c.tech) if c.tech else "",
-            "colour": c.colour, "event": c.event.kind, "value": c.event.value, "vp": c.event.vp, "deck": c.deck}
+            "colour": c.colour, "event": c.event.kind, "value": c.event.value, "vp": c.event.vp, "deck": c.deck,
+            "text": c.text, "text_pl": c.text_pl or c.text}  # the page shows the one of its language
 
 
 # ---------------------------------------------------------------------- the board's geometry

@@ -4,6 +4,7 @@ catalogue lookup falling back and no other seat's hidden card in the HTML."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,6 +95,9 @@ def test_the_table_page_shows_each_seat_its_own_cards_only_in_both_languages(td_
                 assert not shown & others, f"{who} ({lang}) sees {sorted(shown & others)}"
                 if who != "spectator":
                     assert mine[who] <= shown, f"{who} does not see their own hand"
+                    for c in mine[who]:  # each card as printed, its event in the page's language
+                        card = td_pack.card(c)
+                        assert html.escape(card.text_pl if lang == "pl" else card.text, quote=True) in page.text
             assert ("Faza" if lang == "pl" else "Phase") in get(td_server, f"/matches/{match_id}", lang, alice).text
         # a pick each, then the past boards: the history panel and the replay page draw the same board
         for player in (alice, bob):
