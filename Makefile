@@ -24,10 +24,13 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # 1,000 seeded QMG bot-vs-bot games through the fuzzer's checks (app/fuzz.py) and QMG's invariants,
-# seeds 1000-1999 split over two processes
+# seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way
 test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
+	wait $$first && test $$second -eq 0
+	TD_FIRST=1000 TD_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination & first=$$!; \
+	TD_FIRST=1500 TD_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination; second=$$?; \
 	wait $$first && test $$second -eq 0
 
 # the UI's gettext catalogues (app/locale): extract the message ids, add new ones to every language,

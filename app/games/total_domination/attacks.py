@@ -24,7 +24,7 @@ from app.games.total_domination.derived import (
     units_by_space,
 )
 from app.games.total_domination.movement import rise_of_the_axis
-from app.games.total_domination.pack import AXIS, NEUTRAL, NONALIGNED
+from app.games.total_domination.pack import AXIS, NEUTRAL, NONALIGNED, Board
 from app.games.total_domination.state import GameState, Unit
 
 Option = tuple[str, str, int]  # (origin: a unit id, or the capital's space id; target unit id; OP)
@@ -107,19 +107,31 @@ def destroy(state: GameState, power: str, target: str) -> list[Fact]:
 
 # ---------------------------------------------------------------- air strikes (§13.1.A)
 def distance_at_most(state: GameState, a: str, b: str, limit: int) -> bool:
+    return b in _reach(state.geo, a, limit)
+
+
+_REACH: dict[tuple[str, str, int], tuple[Board, frozenset[str]]] = {}
+
+
+def _reach(geo: Board, a: str, limit: int) -> frozenset[str]:
+    """Spaces at most ``limit`` steps from ``a`` by any connection (a board never changes: kept)."""
+    key = (geo.key, a, limit)
+    cached = _REACH.get(key)
+    if cached is not None and cached[0] is geo:  # a test may register another board under a key
+        return cached[1]
     seen = {a}
     frontier = deque([(a, 0)])
     while frontier:
         s, d = frontier.popleft()
-        if s == b:
-            return True
         if d == limit:
             continue
-        for other, _ in state.geo.neighbours[s]:
+        for other, _ in geo.neighbours[s]:
             if other not in seen:
                 seen.add(other)
                 frontier.append((other, d + 1))
-    return False
+    found = frozenset(seen)
+    _REACH[key] = (geo, found)
+    return found
 
 
 def within2(state: GameState, a: str, b: str) -> bool:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 from app.games.total_domination import pack as td_pack
-from app.games.total_domination.pack import AXIS, COALITION, NONALIGNED, POWERS, TECH_GROUPS, side_of
+from app.games.total_domination.pack import AXIS, COALITION, NONALIGNED, POWERS, TECH_GROUPS, Board, side_of
 from app.games.total_domination.state import GameState, Unit
 
 HOLDERS = ("army", "fleet")  # the only units that control a space (U-boats, Resistance, bombers never do)
@@ -89,9 +90,39 @@ def controller(state: GameState, space: str) -> str | None:
     return _control(state, space, state.units_at(space))
 
 
+# the last control maps computed, by what they depend on: the rules ask again and again between
+# two changes (every listed move, build and attack checks control and supply)
+_CONTROL: dict[tuple[Any, ...], tuple[Board, dict[str, str | None]]] = {}
+
+
 def control_map(state: GameState) -> dict[str, str | None]:
+    geo = state.geo
+    key = (state.board, tuple(sorted(state.controller.items())),
+           tuple((u.nation, u.kind, u.space) for u in state.units))
+    cached = _CONTROL.get(key)
+    if cached is not None and cached[0] is geo:  # a test may register another board under a key
+        return dict(cached[1])
+    found = _control_map(state)
+    if len(_CONTROL) >= 256:
+        _CONTROL.pop(next(iter(_CONTROL)))
+    _CONTROL[key] = (geo, found)
+    return dict(found)
+
+
+def _control_map(state: GameState) -> dict[str, str | None]:
     by = units_by_space(state)
-    return {s: _control(state, s, by.get(s, ())) for s in state.geo.spaces}
+    owners: dict[str | None, str | None] = {None: None}
+    out: dict[str, str | None] = {}
+    for s, sp in state.geo.spaces.items():
+        here = by.get(s)
+        if here:
+            out[s] = _control(state, s, here)
+            continue
+        # an empty space: its home country's power, or nobody (the common case, kept cheap)
+        if sp.nation not in owners:
+            owners[sp.nation] = state.power_of(sp.nation)
+        out[s] = owners[sp.nation]
+    return out
 
 
 # ---------------------------------------------------------------- supply (§4.11)

@@ -193,7 +193,7 @@ def decisions(state: GameState) -> list[Decision]:
     if "q" in t:
         out = [_decision(f"q{state.step}", t["q"])]
     else:
-        missing = [h for h in t["qs"] if h not in got]
+        missing = [h for h in sorted(t["qs"]) if h not in got]  # sorted: a reload (JSONB) reorders keys
         # the answer that completes the step reveals every pick: only the others may be taken back
         out = [_decision(f"q{state.step}-{h}", t["qs"][h], group=f"{t['group']}", undoable=len(missing) > 1)
                for h in missing]

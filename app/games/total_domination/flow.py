@@ -154,8 +154,7 @@ def _run_pass(ctx: Ctx, t: Task) -> bool:
     state, power = ctx.state, t["power"]
     ctx.pop(t)
     rule = PASS_RULE.get("rule")
-    if rule is not None:
-        rule(ctx, power)
+    if rule is not None and rule(ctx, power):
         return False
     hand = state.hand(power)
     if hand and power not in state.lend_lease and not state.automa(power):
@@ -167,7 +166,8 @@ def _run_pass(ctx: Ctx, t: Task) -> bool:
     return False
 
 
-PASS_RULE: dict[str, Callable[[Ctx, str], None]] = {}  # "rule": a replacement for the plain pass above
+# "rule": a replacement for the plain pass above; it returns False to leave a pass to the plain rule
+PASS_RULE: dict[str, Callable[[Ctx, str], bool]] = {}
 
 
 @cont("reserve_chosen")

@@ -26,6 +26,8 @@ NONALIGNED: tuple[str, ...] = ("usa", "china")
 NATIONS: tuple[str, ...] = POWERS + COALITION + NONALIGNED  # every country with home spaces and units
 NEUTRAL = "neutral"  # the owner of the neutral armies and the colour of the light-grey spaces
 JOINS = {"usa": "uk", "china": "ussr"}  # who a non-aligned country joins (spec §9.1)
+# the board edge each power sits at (spec §3.3, §15.1): the solo lines start from the German and Japanese ones
+EDGES: dict[str, str] = {"uk": "bottom", "germany": "right", "japan": "left", "ussr": "top"}
 YEARS: tuple[int, ...] = (1939, 1940, 1941, 1942, 1943, 1944, 1945)
 
 Shape = Literal["land", "island", "coastal"]

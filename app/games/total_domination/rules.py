@@ -6,6 +6,10 @@ import os
 import random
 from typing import Any
 
+import app.games.total_domination.events  # noqa: F401  (the rule modules register their plays at import)
+import app.games.total_domination.lendlease  # noqa: F401
+import app.games.total_domination.rockets  # noqa: F401
+import app.games.total_domination.techs  # noqa: F401
 from app.games.protocol import (
     Action,
     Board,
@@ -18,9 +22,24 @@ from app.games.protocol import (
     RulesReference,
     Seat,
     ViewSections,
-    random_bot,
 )
-from app.games.total_domination import admin, automa, engine, flow, page, reference, strategic, summary, text, views  # noqa: F401
+from app.games.total_domination import (  # noqa: F401  (the rule modules register at import)
+    admin,
+    airstrike,
+    automa,
+    bot,
+    engine,
+    flow,
+    logistics,
+    operations,
+    page,
+    reference,
+    scenarios,
+    strategic,
+    summary,
+    text,
+    views,
+)
 from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, POWERS, board_key, pack, side_of
 from app.games.total_domination.state import GameState, dump, load
@@ -89,11 +108,14 @@ class TotalDomination:
     def setup(self, options: dict[str, Any], seats: list[Seat], rng: random.Random) -> GameState:
         opts = {o.id: options.get(o.id, o.default) for o in self.options}
         opts["players"] = len(seats)
+        if opts["players"] == 1:
+            opts["bombers"] = opts["uboats"] = False  # solo rule 8: no bombers, U-boats or Resistance (spec §15.3)
         data = pack()
         scenario = data.scenarios[opts["scenario"]]
         if opts["scenario"] == "fall_of_the_axis":
             opts["arctic"] = False  # the scenario is meant to be played without the Arctic (spec §14.2)
-        opts["last_year"] = scenario.last_year
+            opts["setup"] = "standard"  # it has its own placements
+        opts["first_year"], opts["last_year"] = scenario.first_year, scenario.last_year
         owner = {p: s.id for s in seats for p in s.roles}
         if opts["players"] == 1:
             owner.update({p: "" for p in AXIS})
@@ -107,12 +129,6 @@ class TotalDomination:
                             **scenario.coalition}
         state.tracks = {"usa": 0, "china": 0, **scenario.tracks}
         state.techs = {p: list(scenario.techs.get(p, ())) for p in POWERS}
-        geo = state.geo
-        placements = list(scenario.placements) + (list(data.arctic_extra) if opts["arctic"] else [])
-        for pl in placements:
-            if pl.space in geo.spaces:
-                for _ in range(pl.count):
-                    state.new_unit(pl.nation, pl.kind, pl.space)
         main = sorted(c.id for c in data.cards.values() if c.deck == "main")
         rng.shuffle(main)
         state.deck = main
@@ -120,6 +136,7 @@ class TotalDomination:
             deck = sorted(c.id for c in data.cards.values() if c.deck == nation)
             rng.shuffle(deck)
             state.decks[nation] = deck
+        scenarios.begin(state, scenario, data, rng)
         ctx = Ctx(state, rng)
         flow.start(ctx)
         return state
@@ -155,7 +172,7 @@ class TotalDomination:
         return views.secrets(state, seat)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        return random_bot(decision, rng)
+        return bot.choose(state, decision, rng)
 
     def dump(self, state: GameState) -> dict[str, Any]:
         return dump(state)

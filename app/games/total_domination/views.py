@@ -17,6 +17,8 @@ ViewPart = Callable[[GameState, str | None], dict[str, Any]]
 SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
 VIEW_PARTS: list[ViewPart] = []
 SECRET_PARTS: list[SecretPart] = []
+KnownPart = Callable[[GameState, str], Iterable[str]]
+KNOWN_PARTS: list[KnownPart] = []  # hidden cards a seat has legitimately seen (Espionage...): not secret to it
 
 
 def view_part(fn: ViewPart) -> ViewPart:
@@ -26,6 +28,11 @@ def view_part(fn: ViewPart) -> ViewPart:
 
 def secret_part(fn: SecretPart) -> SecretPart:
     SECRET_PARTS.append(fn)
+    return fn
+
+
+def known_part(fn: KnownPart) -> KnownPart:
+    KNOWN_PARTS.append(fn)
     return fn
 
 
@@ -95,4 +102,6 @@ def secrets(state: GameState, seat: str) -> set[str | Secret]:
             out.add(card)
     for part in SECRET_PARTS:
         out.update(part(state, seat))
+    for part in KNOWN_PARTS:
+        out.difference_update(part(state, seat))
     return out

@@ -21,6 +21,7 @@ from app.games.total_domination import pack_load
 from app.games.total_domination.pack import (
     AXIS,
     DATA_DIR,
+    EDGES,
     NATIONS,
     POWERS,
     Board,
@@ -68,6 +69,26 @@ def test_home_stars_equal_starting_vp(p: Pack, key: str) -> None:
     assert sorted(b.home_spaces("germany")) == ["austria", "czechoslovakia", "germany"]
     assert b.home_spaces("italy") == ["italy"] and b.home_spaces("france") == ["france"]
     assert sorted(b.home_spaces("japan")) == ["japan", "manchuria", "nanking", "ryukyu"]  # §15.7's list
+
+
+NAMED = {  # every place the rulebook names (spec §17, §18.1), with its Polish name
+    "poland": "Polska", "ukraine": "Ukraina", "baltic_states": "Kraje bałtyckie", "benelux": "Kraje Beneluksu",
+    "balkans": "Bałkany", "romania": "Rumunia", "austria": "Austria", "czechoslovakia": "Czechosłowacja",
+    "libya": "Libia", "egypt": "Egipt", "persia": "Persja", "india": "Indie", "east_indies": "Indie Wschodnie",
+    "indochina": "Indochiny", "siam": "Syjam", "burma": "Birma", "nanking": "Nankin", "manchuria": "Mandżuria",
+    "ryukyu": "Riukiu", "philippines": "Filipiny", "marianas": "Mariany", "solomon_islands": "Wyspy Salomona",
+    "hawaii": "Hawaje", "eastern_usa": "Wschodnie USA", "western_usa": "Zachodnie USA", "siberia": "Syberia",
+    "northern_ussr": "Północny ZSRR", "southern_ussr": "Południowy ZSRR", "atlantic_ocean": "Ocean Atlantycki",
+    "caribbean_sea": "Morze Karaibskie", "arctic": "Arktyka", "iceland": "Islandia", "norway": "Norwegia",
+    "finland": "Finlandia", "aleutians": "Aleuty", "germany": "Niemcy", "italy": "Włochy", "france": "Francja",
+    "great_britain": "Wielka Brytania", "japan": "Japonia", "china": "Chiny",
+}
+
+
+def test_every_place_the_book_names_is_on_the_board_with_its_polish_name(p: Pack) -> None:
+    spaces = p.boards["basic+arctic"].spaces
+    assert {sid: spaces[sid].name_pl for sid in NAMED if sid in spaces} == NAMED
+    assert len({s.name for s in spaces.values()}) == len({s.name_pl for s in spaces.values()}) == len(spaces)
 
 
 def test_capitals_have_three_stars_and_italy_is_not_one(p: Pack) -> None:
@@ -168,6 +189,10 @@ def test_the_board_is_drawn_around_the_pole_with_each_power_at_its_edge(p: Pack)
     assert s["germany"].xy[0] > 700  # the German edge on the UK's right
     assert s["japan"].xy[0] < 300  # the Japanese edge on the UK's left
     assert s["moscow"].xy[1] < 500 and s["urals"].xy[1] < 300  # the Soviet edge at the top
+    half = {"bottom": lambda x, y: y > 500, "right": lambda x, y: x > 500, "left": lambda x, y: x < 500,
+            "top": lambda x, y: y < 500}
+    for power, edge in EDGES.items():  # every capital on its power's half of the board
+        assert half[edge](*s[p.boards["basic"].capital_of(power) or ""].xy), power
 
 
 # ------------------------------------------------------------------ §18.2, §18.11 setups and scenarios
@@ -226,6 +251,12 @@ def test_fall_of_the_axis_places_exactly_what_the_book_lists(p: Pack) -> None:
         for t in have:
             assert set(p.techs[t].requires) <= set(have)
             assert not p.techs[t].requires_any or set(p.techs[t].requires_any) & set(have)
+
+
+def test_no_scenario_starts_at_a_win(p: Pack) -> None:
+    assert pack_load.start_vp(p, p.scenarios["full"]) == {"axis": 15, "allies": 19}
+    fall = pack_load.start_vp(p, p.scenarios["fall_of_the_axis"])
+    assert fall["axis"] < 29 and fall["allies"] < 33 + 2 + 2, fall  # both joined: the Allies need 37
 
 
 def test_the_full_game_and_the_rise_of_the_axis(p: Pack) -> None:
@@ -349,7 +380,8 @@ def test_every_line_lists_known_spaces(p: Pack) -> None:
             for line in c.lines[orient]:
                 assert line and set(line) <= set(spaces), (c.id, orient)
                 assert len(set(line)) == len(line)
-            assert all(line_on(p.boards["basic"], c, orient, n) for n in (1, 2, 3, 4)) or True
+            for key in ("basic", "alternative"):  # every arrow offers a choice on either side without the Arctic
+                assert all(line_on(p.boards[key], c, orient, n) for n in (1, 2, 3, 4)), (c.id, orient, key)
 
 
 def test_the_lines_are_the_script_s_geometry(p: Pack) -> None:
@@ -535,6 +567,8 @@ AUDIT_BREAKS: list[tuple[str, str, Callable[[dict[str, Any]], None]]] = [
     ("placements", "setup.yaml", lambda d: d["standard"].append({"space": "hawaii", "nation": "usa",
                                                                   "kind": "army"})),
     ("scenarios", "setup.yaml", _drop_fall_army),
+    ("scenarios", "board.yaml", lambda d: [_space(d, sid).update(stars=2) for sid in
+                                           ("libya", "marianas", "solomon_islands", "east_indies")]),
     ("sheets", "sheets.yaml", lambda d: d["years"][1].update(passes="left")),
     ("techs", "sheets.yaml", lambda d: d["techs"][2].update(requires=["A1"])),
     ("sources", "board.yaml", lambda d: _space(d, "poland").update(source="my uncle's board")),
