@@ -11,8 +11,10 @@ from app.games.total_domination.pack import POWERS, side_of
 
 YEAR_STARTS = "year_begins"
 VP_LINE = "vp_changes"
-# the log lines that name a power putting a card into play (the rule modules' ids)
-PLAYS = ("plays_ops", "plays_event", "plays_tech", "plays_card")
+# the log lines of a power putting a card of its hand into play, one per card: for operations
+# (operations.py), as an event (events.py), face down for a technology (techs.py: a Research
+# event's card comes from the discards, and logs the same line), a rocket, Lend-Lease
+PLAYS = ("ops_played", "log_event", "log_tech_played", "log_rocket", "log_lend_lease")
 
 
 def _starting_vp() -> dict[str, int]:
@@ -38,6 +40,8 @@ def summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
 
     for line in lines:
         kind, params = line.get("id"), line.get("params") or {}
+        if year is None and kind != YEAR_STARTS and isinstance(params.get("year"), int):
+            year = params["year"]  # the first year began at setup, before the log: its lines name it
         if kind == YEAR_STARTS:
             if year is not None:
                 years.append([year, totals()])

@@ -365,3 +365,21 @@ def test_the_summary_reads_each_years_side_totals_from_the_log() -> None:
     assert out["by_role"]["germany"]["vp"] == 10 and out["by_role"]["uk"]["vp"] == 9
     assert out["rounds"][1][1]["axis"] == out["rounds"][0][1]["axis"] + out["by_role"]["japan"]["vp"] - (
         summary._starting_vp()["japan"])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_summary_of_a_whole_bot_game_matches_the_final_vp(seed: int) -> None:
+    from app.games.total_domination import derived
+
+    st = GAME.setup({}, GAME.roles(4, {}), random.Random(seed))
+    rng = random.Random(seed)
+    lines: list[dict[str, Any]] = []
+    while required := [d for d in GAME.pending(st) if not d.optional]:
+        d = required[0]
+        lines += [{"id": e.msg.id, "params": e.msg.params} for e in GAME.apply(st, d.seat, GAME.bot(st, d, rng), rng)
+                  if e.msg is not None]
+    out = summary.summary(lines)
+    assert {p: out["by_role"][p]["vp"] for p in st.seats} == derived.vp(st)
+    assert out["rounds"][-1] == [st.year, derived.side_totals(st)]
+    assert [y for y, _ in out["rounds"]] == list(range(1939, st.year + 1))
+    assert all(out["by_role"][p]["cards"] > 0 for p in st.seats)
