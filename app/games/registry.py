@@ -19,6 +19,7 @@ log = logging.getLogger("warroom.games")
 
 BUILTIN: tuple[str, ...] = (
     "app.games.qmg:GAME",
+    "app.games.total_domination:GAME",
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -11,12 +12,14 @@ import app.games.total_domination.rockets  # noqa: F401
 import app.games.total_domination.techs  # noqa: F401
 from app.games.protocol import (
     Action,
+    Board,
     Decision,
     Event,
     GamePackage,
     Illegal,
     OptionSpec,
     Outcome,
+    RulesReference,
     Seat,
     ViewSections,
 )
@@ -29,8 +32,11 @@ from app.games.total_domination import (  # noqa: F401  (the rule modules regist
     flow,
     logistics,
     operations,
+    page,
+    reference,
     scenarios,
     strategic,
+    summary,
     text,
     views,
 )
@@ -38,6 +44,7 @@ from app.games.total_domination.engine import Ctx
 from app.games.total_domination.pack import AXIS, POWERS, board_key, pack, side_of
 from app.games.total_domination.state import GameState, dump, load
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 POWER_TITLE = {"germany": "Germany", "uk": "United Kingdom", "japan": "Japan", "ussr": "USSR"}
 
 
@@ -86,7 +93,12 @@ class TotalDomination:
 
     package = GamePackage(
         catalogue=text.catalogue(),
-        sections=ViewSections(hand=None, internal=("game", "options")),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
+        sections=ViewSections(hand=None, internal=("game", "options", "decisions")),
+        data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
