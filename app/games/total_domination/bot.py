@@ -12,8 +12,7 @@ card's tech fits (production and movement early, a new colour for its VP, rocket
 the events that pay, and pass with one card left, the best one kept as the reserve.
 
 Every answer is one of the offered choice ids, within the decision's min..max; ties are broken
-by the order offered, so the bot is deterministic given the state (the rng only breaks exact
-ties of the generic fallback).
+by the order offered, so the bot is deterministic given the state (it never needs the rng).
 """
 
 from __future__ import annotations
@@ -632,7 +631,7 @@ def _pick_turn(state: GameState, decision: Decision, powers: list[str]) -> list[
 HANDLERS["turn"] = _pick_turn
 
 
-def _fallback(state: GameState, decision: Decision, powers: list[str], rng: random.Random) -> list[str]:
+def _fallback(state: GameState, decision: Decision, powers: list[str]) -> list[str]:
     """A question this bot has no plan for: cards best first, then spaces by value, else the
     first offered answers (a "none"/"skip" only when nothing else is offered)."""
     ids = decision.choice_ids()
@@ -661,7 +660,7 @@ def choose(state: GameState, decision: Decision, rng: random.Random) -> Action:
     if handler is not None:
         picked = handler(state, decision, powers)
     if not _legal(decision, picked):
-        picked = _fallback(state, decision, powers, rng)
+        picked = _fallback(state, decision, powers)
     if not _legal(decision, picked):  # never an illegal answer, whatever the heuristics said
         ids = decision.choice_ids()
         picked = ids[: max(decision.min, 0)] if decision.min else []
