@@ -1,7 +1,8 @@
 """The value-level leak check over every channel a seat receives (issue 8, section 2):
 JSON bodies, the JSON socket, the page socket's HTML as browsers get it, past views
 (/at/{seq}), the running export, the public log and error texts. The fixture game hides
-cards, sealed bids, a square and a facing; Quartermaster General hides cards."""
+cards, sealed bids, a square and a facing; Quartermaster General hides cards; Total Domination
+hides hands, draft picks, face-down techs, set-aside cards and the solo automa's dealt pile."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import websockets
 
 from app.games.qmg import GAME as QMG
 from app.games.secrets import leaks
+from app.games.total_domination import GAME as TD
 from tests.conftest import Player, new_table
 from tests.fixtures.cardgame import GAME as CARDGAME
 from tests.live_client import LiveSeat
@@ -131,3 +133,10 @@ async def test_no_channel_gives_a_fixture_secret_away(server, database_url, seed
 @pytest.mark.asyncio
 async def test_no_channel_gives_a_qmg_secret_away(server, database_url):
     await play_and_collect(server, database_url, QMG, "qmg", 2, {}, 40, 77)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("players", "seed"), [(1, 41), (2, 42), (3, 43)])
+async def test_no_channel_gives_a_total_domination_secret_away(server, database_url, players, seed):
+    # the draft's simultaneous picks, shared and separate hands, and the automa's cards
+    await play_and_collect(server, database_url, TD, "total_domination", players, {}, 60, seed)

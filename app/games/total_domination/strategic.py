@@ -158,7 +158,7 @@ def _deal(ctx: Ctx) -> None:
     state.phase = "draft"
     solo = state.solo_game()
     state.draft = {"year": state.year, "pick": 1, "direction": "none" if solo else year_info(state)[1],
-                   "packets": {}, "picks": {}, "first": {}, "solo": solo}
+                   "packets": {}, "picks": {}, "first": {}, "solo": solo, "seen": {}}
     d = state.draft
     if not solo:
         ctx.log("log_draft_begins", year=state.year, direction=f"pass_{d['direction']}")
@@ -166,6 +166,7 @@ def _deal(ctx: Ctx) -> None:
         aside = state.set_aside.pop(hid, [])
         drawn = draw(state, draw_count(state, hid), ctx.rng, ctx)
         d["packets"][hid] = drawn + aside
+        _saw(state, hid, drawn + aside)
         d["picks"][hid] = []
         d["first"][hid] = first_pick(state, hid, len(aside))
         msg = "log_draft_draws_aside" if aside else "log_draft_draws"
@@ -231,7 +232,16 @@ def _resolve_picks(ctx: Ctx, got: dict[str, tuple[str, ...]]) -> None:
                     hand=hid, n=len(kept), passed=len(rest))
     for hid, cards in sorted(passed.items()):
         d["packets"][hid] = cards
+        _saw(state, hid, cards)
     d["pick"] += 1
+
+
+def _saw(state: GameState, hid: str, cards: list[str]) -> None:
+    """The hand's seat has held these cards in a packet this year: it knows them wherever the
+    draft sends them (spec §19.1: "each player sees the cards passed to them"), so its own log
+    lines naming them give nothing away while they lie in other hands this year."""
+    seen = state.draft.setdefault("seen", {}).setdefault(seat_of_hand(state, hid), [])
+    seen.extend(c for c in cards if c not in seen)
 
 
 def _take_picks(ctx: Ctx) -> None:
@@ -243,7 +253,7 @@ def _take_picks(ctx: Ctx) -> None:
         state.hands[hid] = state.hands.get(hid, []) + picks
         ctx.log("log_draft_takes", private=_private(state, hid, "log_draft_takes_private", cards=picks),
                 hand=hid, n=len(picks))
-    state.draft = {"year": state.year}
+    state.draft = {"year": state.year, "seen": d.get("seen", {})}
 
 
 # ------------------------------------------------------------------ the Arctic exchange (spec §13.4, gap G24)
@@ -493,6 +503,8 @@ def known_cards(state: GameState, seat: str) -> dict[str, list[str]]:
 @known_part
 def _known(state: GameState, seat: str) -> list[str]:
     out = [c for cs in known_cards(state, seat).values() for c in cs]
+    if state.draft.get("year") == state.year:
+        out += state.draft.get("seen", {}).get(seat, [])
     shuffled = state.flags.get("reshuffled")
     if shuffled and shuffled["step"] == state.step:
         out += shuffled["cards"]

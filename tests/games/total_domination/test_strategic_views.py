@@ -65,9 +65,15 @@ def test_secrets_name_other_hands_packets_and_picks() -> None:
     pick_all(state)
     g = state.seats["germany"]
     hidden = views.secrets(state, g)
-    assert set(state.draft["picks"]["uk"]) <= hidden and set(state.draft["packets"]["uk"]) <= hidden
+    # the UK's first picks came from the cards it drew, which Germany never saw
+    assert set(state.draft["picks"]["uk"]) <= hidden
     assert not set(state.draft["picks"]["germany"]) & hidden
     assert not set(state.draft["packets"]["germany"]) & hidden
+    # the UK's packet now is what Germany passed it: Germany held those cards (spec §19.1), so its
+    # own log lines naming them give nothing away
+    assert state.draft["packets"]["uk"] and not set(state.draft["packets"]["uk"]) & hidden
+    # the USSR's packet came from Japan: Germany never saw it
+    assert set(state.draft["packets"]["ussr"]) <= hidden
 
 
 def test_the_draft_view() -> None:
