@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from app.games.protocol import Choice, Decision, Event, Illegal, Msg
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import Label, as_json, as_msg, english, say
@@ -165,10 +167,28 @@ def current(state: GameState) -> Task | None:
     return t if ("q" in t or "qs" in t) else None
 
 
+# English labels by their stored message: the same choice ("move u7 to Poland, 2 OP") is listed
+# turn after turn, and in every copy of the state a replay or a reload makes
+_LABELS: dict[bytes, str] = {}
+_LABELS_MAX = 50_000
+
+
+def _english_label(label: Any) -> str:
+    if isinstance(label, str):
+        return label
+    key = orjson.dumps(label, option=orjson.OPT_SORT_KEYS)
+    text = _LABELS.get(key)
+    if text is None:
+        if len(_LABELS) >= _LABELS_MAX:
+            _LABELS.clear()
+        text = _LABELS[key] = english(label)
+    return text
+
+
 def _decision(did: str, q: dict[str, Any], group: str | None = None, undoable: bool | None = None) -> Decision:
     return Decision(
         id=did, seat=q["seat"], kind=q["kind"], prompt=english(q["prompt"]),
-        choices=tuple(Choice(id=c[0], label=english(c[1]), msg=as_msg(c[1])) for c in q["choices"]),
+        choices=tuple(Choice(id=c[0], label=_english_label(c[1]), msg=as_msg(c[1])) for c in q["choices"]),
         min=q["min"], max=q["max"], undoable=q["undoable"] if undoable is None else undoable,
         group=group, prompt_msg=as_msg(q["prompt"]),
     )

@@ -207,7 +207,10 @@ def _run_next_year(ctx: Ctx, t: Task) -> bool:
         raise RuntimeError("the last year's victory check did not end the match")
     state.year += 1
     state.passed, state.lend_lease, state.rockets_used, state.radar_used = [], [], [], []
-    state.flags = {}
+    # round-scoped marks end with the year; a reshuffle of this very answer stays known to everyone
+    # until the next answer (strategic.draw), even when the year turns within the answer
+    state.flags = {k: v for k, v in state.flags.items()
+                   if k == "reshuffled" and isinstance(v, dict) and v.get("step") == state.step}
     ctx.push(year_task())
     return False
 

@@ -9,6 +9,7 @@ unit) by a land route or arrow link (§6.4.3). The rules compute the legal set; 
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from app.games.total_domination import pack as td_pack
 from app.games.total_domination.derived import (
@@ -24,7 +25,7 @@ from app.games.total_domination.derived import (
     supplied_spaces,
     units_by_space,
 )
-from app.games.total_domination.pack import AXIS, NONALIGNED, POWERS, Space
+from app.games.total_domination.pack import AXIS, NONALIGNED, POWERS, Board, Space
 from app.games.total_domination.state import GameState, Unit
 
 ARCTIC = "arctic"  # the Arctic add-on's polar space: no bomber ends a move there (§13.4)
@@ -98,8 +99,28 @@ def bombers_taken(state: GameState, unit: Unit, dest: str, here: list[Unit] | No
     return foreign
 
 
+# destinations by what they depend on (the board, the options, who controls which country, every
+# unit where it stands): the rules list every unit's moves after each step, and every copy of the
+# state a replay or a reload makes asks the same again
+_DESTINATIONS: dict[tuple[Any, ...], tuple[Board, dict[str, tuple[str, ...]]]] = {}
+
+
 def destinations(state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
     """Every space the unit may legally end a move on, each with one legal path (start first)."""
+    geo = state.geo
+    key = (state.board, unit.id, tuple(sorted(state.options.items())), tuple(sorted(state.controller.items())),
+           tuple((u.id, u.nation, u.kind, u.space, u.spent) for u in state.units))
+    cached = _DESTINATIONS.get(key)
+    if cached is not None and cached[0] is geo:  # a test may register another board under a key
+        return dict(cached[1])
+    found = _destinations(state, unit)
+    if len(_DESTINATIONS) >= 4096:
+        _DESTINATIONS.pop(next(iter(_DESTINATIONS)))
+    _DESTINATIONS[key] = (geo, found)
+    return dict(found)
+
+
+def _destinations(state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
     power = state.power_of(unit.nation)
     if power is None or unit.kind == "resistance":
         return {}

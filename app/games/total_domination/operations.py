@@ -95,10 +95,16 @@ def remove_choices(state: GameState, power: str, left: int) -> list[Choice]:
     """Voluntary removal (§6.3): only to build the same unit again this turn, so only when the OP
     left pay that build and it has somewhere to go. A spent bomber stays spent: it is not offered."""
     out: list[Choice] = []
+    rebuildable: dict[tuple[str, str, str], bool] = {}  # units alike (nation, kind, space) answer alike
     for u in own_units(state, power):
         if u.kind == "resistance" or (u.kind == "bomber" and u.spent):
             continue
-        if cost(state, power, "build_" + u.kind) > left or not rebuild_spaces(state, power, u):
+        if cost(state, power, "build_" + u.kind) > left:
+            continue
+        alike = (u.nation, u.kind, u.space)
+        if alike not in rebuildable:
+            rebuildable[alike] = bool(rebuild_spaces(state, power, u))
+        if not rebuildable[alike]:
             continue
         out.append((f"remove:{u.id}", say("choice_remove", nation=u.nation, kind=u.kind, space=u.space)))
     return out
