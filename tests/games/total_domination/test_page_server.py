@@ -130,14 +130,17 @@ def test_a_finished_match_shows_each_years_totals_and_each_powers_vp(td_server: 
 
     axel, alma = Player(td_server.url, "Axel"), Player(td_server.url, "Alma")
     try:
-        match_id = axel.post("/api/matches", {"game": G, "players": 2, "seat": "p1"}).json()["match_id"]
+        match_id = axel.post("/api/matches", {"game": G, "players": 4, "seat": "p1"}).json()["match_id"]
         assert alma.post(f"/api/matches/{match_id}/join", {"seat": "p2"}).status_code == 200
+        for seat in ("p3", "p4"):
+            assert axel.post(f"/api/matches/{match_id}/bots", {"seat": seat}).status_code == 200
         assert axel.post(f"/api/matches/{match_id}/start").status_code == 200
-        for player in (axel, alma):  # the bots play the game out
+        for player in (axel, alma):  # Germany and the UK resign: the bots play the game out
             assert player.post(f"/api/matches/{match_id}/resign").status_code == 200
         wait_finished(axel, [match_id], seconds=120)
         for lang, side in (("en", "Axis"), ("pl", "Oś")):
-            page = axel.http.get(f"/matches/{match_id}/summary", headers={"HX-Request": "true", "Accept-Language": lang})
+            page = axel.http.get(f"/matches/{match_id}/summary",
+                                 headers={"HX-Request": "true", "Accept-Language": lang})
             assert page.status_code == 200 and 'id="end-summary"' in page.text
             years = re.findall(r'<th scope="col" class="num">(\d+)</th>', page.text)
             assert years[0] == "1939" and years == [str(y) for y in range(1939, int(years[-1]) + 1)]
