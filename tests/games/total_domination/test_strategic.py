@@ -19,7 +19,7 @@ from app.games.total_domination import engine, flow
 from app.games.total_domination import pack as td_pack
 from app.games.total_domination import strategic as st
 from app.games.total_domination.engine import Ctx
-from app.games.total_domination.pack import AXIS, POWERS, YEARS, Scenario, Year
+from app.games.total_domination.pack import AXIS, POWERS, YEARS, Board, Scenario, Year, register_board
 from app.games.total_domination.rules import hands_for, seatings
 from app.games.total_domination.state import GameState
 
@@ -57,6 +57,7 @@ def table(players: int = 4, year: int = 1939, deck: int = 60, two_player: str = 
     if players == 1:
         owner.update({p: "" for p in AXIS})
     hand_of = hands_for(players, opts)
+    register_board(Board.build("none", [], []))  # no space: the draft needs none, the views draw an empty map
     state = GameState(options=opts, board="none", seats=owner,
                       seat_labels={s: s for s in set(owner.values()) if s}, hand_of=hand_of,
                       hands={h: [] for h in sorted(set(hand_of.values()))}, deck=cards(deck), year=year,
