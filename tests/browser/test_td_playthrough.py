@@ -59,7 +59,9 @@ def answer(page: Any) -> str:
             if form.locator("input[type=checkbox]:checked").count() >= least:
                 break
             boxes.nth(i).check(force=True)
-        form.locator("button.confirm-picks").click()
+        # the answer must leave: a click while a push moves the prompt bar may land elsewhere
+        with page.expect_response(lambda r: r.url.endswith("/answer"), timeout=5000):
+            form.locator("button.confirm-picks").click()
         return f"picks:{least}"
     acts = page.locator("#board .td-card-act")
     if acts.count():
@@ -85,12 +87,14 @@ def answer(page: Any) -> str:
     return f"button:{value}"
 
 
-def own_cards(page: Any, base: str, match_id: str) -> set[str]:
-    view = page.request.get(f"{base}/api/matches/{match_id}").json()["view"]
+def own_cards(page: Any, base: str, match_id: str) -> tuple[int, set[str]]:
+    """(the match's seq, the cards only this page's player may see at it)."""
+    m = page.request.get(f"{base}/api/matches/{match_id}").json()
+    view = m["view"]
     draft = view.get("draft") or {}
     held = [*(view.get("hands") or {}).values(), *(draft.get("packets") or {}).values(),
             *(draft.get("picks") or {}).values(), *(view.get("set_aside") or {}).values()]
-    return {c for cards in held for c in cards}
+    return int(m["seq"]), {c for cards in held for c in cards}
 
 
 def pending_of(page: Any, base: str, match_id: str) -> list[dict[str, Any]]:
@@ -136,10 +140,15 @@ def play_1939(pages: dict[str, Any], base: str, match_id: str) -> tuple[list[str
             assert misses < 20, f"the answers are not taken: {clicks[-5:]}"
             continue
         if len(clicks) % LEAK_CHECK_EVERY == 0 and len(pages) > 1:
-            mine = {n: own_cards(p, base, match_id) for n, p in pages.items()}
-            for n, p in pages.items():
+            seen = {n: own_cards(p, base, match_id) for n, p in pages.items()}
+            html = {n: p.content() for n, p in pages.items()}
+            seqs = {s for s, _ in seen.values()} | {seq_of(p) for p in pages.values()}
+            if len(seqs) > 1:  # a move came meanwhile: the cards changed hands, compare at a quiet moment
+                continue
+            mine = {n: ids for n, (_, ids) in seen.items()}
+            for n in pages:
                 others = set().union(*(ids for o, ids in mine.items() if o != n))
-                shown = set(CARD_ID.findall(p.content()))
+                shown = set(CARD_ID.findall(html[n]))
                 assert not shown & others, f"{n} sees {sorted(shown & others)} after {clicks[-3:]}"
     assert year_of(first) >= 1940 or first.locator("#table[data-status=finished]").count(), (
         f"1939 did not end in {PLAY_SECONDS} s: {len(clicks)} clicks, last {clicks[-5:]}; pending: "

@@ -123,3 +123,29 @@ def test_the_table_page_shows_each_seat_its_own_cards_only_in_both_languages(td_
     # words, not the board's; reported to the lead, left out here
     rows = [r for r in rows if not re.fullmatch(r"text without a message id\tpl\ttd-\d\d", r)]
     assert rows == [], rows[:10]
+
+
+def test_a_finished_match_shows_each_years_totals_and_each_powers_vp(td_server: Server) -> None:
+    from tests.test_table_start_end import wait_finished
+
+    axel, alma = Player(td_server.url, "Axel"), Player(td_server.url, "Alma")
+    try:
+        match_id = axel.post("/api/matches", {"game": G, "players": 4, "seat": "p1"}).json()["match_id"]
+        assert alma.post(f"/api/matches/{match_id}/join", {"seat": "p2"}).status_code == 200
+        for seat in ("p3", "p4"):
+            assert axel.post(f"/api/matches/{match_id}/bots", {"seat": seat}).status_code == 200
+        assert axel.post(f"/api/matches/{match_id}/start").status_code == 200
+        for player in (axel, alma):  # Germany and the UK resign: the bots play the game out
+            assert player.post(f"/api/matches/{match_id}/resign").status_code == 200
+        wait_finished(axel, [match_id], seconds=120)
+        for lang, side in (("en", "Axis"), ("pl", "Oś")):
+            page = axel.http.get(f"/matches/{match_id}/summary",
+                                 headers={"HX-Request": "true", "Accept-Language": lang})
+            assert page.status_code == 200 and 'id="end-summary"' in page.text
+            years = re.findall(r'<th scope="col" class="num">(\d+)</th>', page.text)
+            assert years[0] == "1939" and years == [str(y) for y in range(1939, int(years[-1]) + 1)]
+            assert re.findall(r'<tr data-role="(\w+)">', page.text) == ["germany", "uk", "japan", "ussr"]
+            assert side in page.text
+    finally:
+        axel.http.close()
+        alma.http.close()
