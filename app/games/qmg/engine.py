@@ -9,73 +9,24 @@ more tasks on the stack, which gives the rulebook's "newest situation first" ord
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.protocol import Choice, Decision, Event, Illegal, Msg
+from app.games import tasks
+from app.games.protocol import Choice, Decision, Illegal, Msg
 from app.games.qmg.state import GameState
 from app.games.qmg.text import as_json, as_msg, english, say
 
-Task = dict[str, Any]
-RunFn = Callable[["Ctx", Task], bool]
-AnswerFn = Callable[["Ctx", Task, tuple[str, ...]], None]
-
-RUN: dict[str, RunFn] = {}
-ANSWER: dict[str, AnswerFn] = {}
-CONT: dict[str, Callable[[Ctx, Task, tuple[str, ...]], None]] = {}
+Task = tasks.Task
+MACHINE = tasks.Machine()
+RUN, ANSWER, CONT = MACHINE.run_fns, MACHINE.answer_fns, MACHINE.cont_fns
+task, answer, cont = MACHINE.task, MACHINE.answer, MACHINE.cont
 
 
-def task(kind: str) -> Callable[[RunFn], RunFn]:
-    def deco(fn: RunFn) -> RunFn:
-        RUN[kind] = fn
-        return fn
+class Ctx(tasks.Ctx):
+    """An answer's work on a QMG state; log lines render through QMG's catalogue."""
 
-    return deco
-
-
-def answer(kind: str) -> Callable[[AnswerFn], AnswerFn]:
-    def deco(fn: AnswerFn) -> AnswerFn:
-        ANSWER[kind] = fn
-        return fn
-
-    return deco
-
-
-def cont(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def deco(fn: Callable[..., None]) -> Callable[..., None]:
-        CONT[name] = fn
-        return fn
-
-    return deco
-
-
-@dataclass
-class Ctx:
     state: GameState
-    rng: random.Random
-    events: list[Event] = field(default_factory=list)
-
-    def log(self, msg_id: str, private: dict[str, Msg] | None = None, **params: Any) -> None:
-        """A log line as a message id of the catalogue (catalogue.yaml); ``private`` the fuller
-        lines for the seats that may read them."""
-        msg, private = Msg(msg_id, params), dict(private or {})
-        self.events.append(Event(text=english(msg), private={s: english(m) for s, m in private.items()},
-                                 msg=msg, private_msg=private))
-
-    def push(self, *tasks: Task) -> None:
-        """Push tasks so that the first one given runs first."""
-        for t in reversed(tasks):
-            self.state.stack.append(t)
-
-    def pop(self, t: Task) -> None:
-        stack = self.state.stack
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] is t:
-                del stack[i]
-                return
-        raise RuntimeError(f"task {t.get('k')} is not on the stack")
+    english = staticmethod(english)
 
 
 Label = Msg | str  # a message of the catalogue (a plain string: already a term or a card's name)
@@ -102,37 +53,16 @@ def ask(country: str, state: GameState, prompt: Label, options: list[tuple[str, 
 
 @task("ask")
 def _run_ask(ctx: Ctx, t: Task) -> bool:
-    if not t["options"]:
-        ctx.pop(t)
-        return False
-    lo = min(t["lo"], len(t["options"]))
-    if len(t["options"]) == 1 and lo == 1:  # a question with one possible answer answers itself
-        ctx.pop(t)
-        CONT[t["then"]](ctx, t, (t["options"][0][0],))
-        return False
-    return wait(t, t["seat"], t["kind"], t["prompt"], [tuple(o) for o in t["options"]], lo, t["hi"])
+    return MACHINE.ask_runs(ctx, t, lambda t, lo: wait(t, t["seat"], t["kind"], t["prompt"],
+                                                       [tuple(o) for o in t["options"]], lo, t["hi"]))
 
 
-@answer("ask")
-def _answer_ask(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
-    ctx.pop(t)
-    CONT[t["then"]](ctx, t, choices)
-
-
-MAX_STEPS = 100_000
+answer("ask")(MACHINE.ask_answered)
 
 
 def run(ctx: Ctx) -> None:
     """Advance until a task waits for an answer, or the game is over."""
-    stack = ctx.state.stack
-    for _ in range(MAX_STEPS):
-        if not stack or ctx.state.outcome is not None:
-            return
-        t = stack[-1]
-        t.pop("q", None)
-        if RUN[t["k"]](ctx, t):
-            return
-    raise RuntimeError("engine did not settle (runaway task loop)")
+    MACHINE.run(ctx)
 
 
 def current(state: GameState) -> Task | None:

@@ -12,42 +12,23 @@ then continue" case.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
-from app.games.protocol import Choice, Decision, Event, Illegal, Msg
+from app.games import tasks
+from app.games.protocol import Choice, Decision, Illegal
 from app.games.total_domination.state import GameState
 from app.games.total_domination.text import Label, as_json, as_msg, english, say
 
-Task = dict[str, Any]
-RunFn = Callable[["Ctx", Task], bool]
-AnswerFn = Callable[["Ctx", Task, tuple[str, ...]], None]
+Task = tasks.Task
 GroupFn = Callable[["Ctx", Task, dict[str, tuple[str, ...]]], None]
 
-RUN: dict[str, RunFn] = {}
-ANSWER: dict[str, AnswerFn] = {}
+MACHINE = tasks.Machine(max_steps=200_000)
+RUN, ANSWER, CONT = MACHINE.run_fns, MACHINE.answer_fns, MACHINE.cont_fns
+task, answer, cont = MACHINE.task, MACHINE.answer, MACHINE.cont
 GROUP: dict[str, GroupFn] = {}
-CONT: dict[str, AnswerFn] = {}
-
-
-def task(kind: str) -> Callable[[RunFn], RunFn]:
-    def deco(fn: RunFn) -> RunFn:
-        RUN[kind] = fn
-        return fn
-
-    return deco
-
-
-def answer(kind: str) -> Callable[[AnswerFn], AnswerFn]:
-    def deco(fn: AnswerFn) -> AnswerFn:
-        ANSWER[kind] = fn
-        return fn
-
-    return deco
 
 
 def answers(kind: str) -> Callable[[GroupFn], GroupFn]:
@@ -60,38 +41,11 @@ def answers(kind: str) -> Callable[[GroupFn], GroupFn]:
     return deco
 
 
-def cont(name: str) -> Callable[[AnswerFn], AnswerFn]:
-    def deco(fn: AnswerFn) -> AnswerFn:
-        CONT[name] = fn
-        return fn
+class Ctx(tasks.Ctx):
+    """An answer's work on a Total Domination state; log lines render through its catalogue."""
 
-    return deco
-
-
-@dataclass
-class Ctx:
     state: GameState
-    rng: random.Random
-    events: list[Event] = field(default_factory=list)
-
-    def log(self, msg_id: str, private: dict[str, Msg] | None = None, **params: Any) -> None:
-        """A public log line as a message id of the catalogue; ``private``: fuller lines by seat id."""
-        msg, private = Msg(msg_id, params), dict(private or {})
-        self.events.append(Event(text=english(msg), private={s: english(m) for s, m in private.items()},
-                                 msg=msg, private_msg=private))
-
-    def push(self, *tasks: Task) -> None:
-        """Push tasks so that the first one given runs first."""
-        for t in reversed(tasks):
-            self.state.stack.append(t)
-
-    def pop(self, t: Task) -> None:
-        stack = self.state.stack
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] is t:
-                del stack[i]
-                return
-        raise RuntimeError(f"task {t.get('k')} is not on the stack")
+    english = staticmethod(english)
 
 
 def question(seat: str, kind: str, prompt: Label, choices: list[tuple[str, Label]], lo: int = 1, hi: int = 1,
@@ -123,41 +77,25 @@ def ask(seat: str, prompt: Label, options: list[tuple[str, Label]], then: str, k
 
 @task("ask")
 def _run_ask(ctx: Ctx, t: Task) -> bool:
-    if not t["options"]:
-        ctx.pop(t)
-        return False
-    lo = min(t["lo"], len(t["options"]))
-    if len(t["options"]) == 1 and lo == 1:  # a question with one possible answer answers itself
-        ctx.pop(t)
-        CONT[t["then"]](ctx, t, (t["options"][0][0],))
-        return False
-    return wait(t, t["seat"], t["kind"], t["prompt"], [(o[0], o[1]) for o in t["options"]], lo, t["hi"],
-                t.get("undoable", False))
+    return MACHINE.ask_runs(ctx, t, lambda t, lo: wait(t, t["seat"], t["kind"], t["prompt"],
+                                                       [(o[0], o[1]) for o in t["options"]], lo, t["hi"],
+                                                       t.get("undoable", False)))
 
 
-@answer("ask")
-def _answer_ask(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
-    ctx.pop(t)
-    CONT[t["then"]](ctx, t, choices)
+answer("ask")(MACHINE.ask_answered)
 
 
-MAX_STEPS = 200_000
+def _still_waiting(t: Task) -> bool:
+    """A simultaneous step with answers still to come waits as asked, without running again."""
+    if "qs" in t and len(t.get("got", {})) < len(t["qs"]):
+        return True
+    t.pop("qs", None)
+    return False
 
 
 def run(ctx: Ctx) -> None:
     """Advance until a task waits for an answer, or the game is over."""
-    stack = ctx.state.stack
-    for _ in range(MAX_STEPS):
-        if not stack or ctx.state.outcome is not None:
-            return
-        t = stack[-1]
-        t.pop("q", None)
-        if "qs" in t and len(t.get("got", {})) < len(t["qs"]):
-            return  # a simultaneous step still waiting (its questions stay as asked)
-        t.pop("qs", None)
-        if RUN[t["k"]](ctx, t):
-            return
-    raise RuntimeError("engine did not settle (runaway task loop)")
+    MACHINE.run(ctx, _still_waiting)
 
 
 def current(state: GameState) -> Task | None:
