@@ -165,11 +165,10 @@ def space_vp(state: GameState) -> dict[str, int]:
     with an Allied power's fleet denies the Allies that space (VP only, never supply: §4.10)."""
     by = units_by_space(state)
     vp = dict.fromkeys(POWERS, 0)
-    for s in state.geo.spaces:
-        here = by.get(s, [])
-        p = _control(state, s, here)
+    for s, p in control_map(state).items():
         if p is None:
             continue
+        here = by.get(s, [])
         value = space_value(state, s)
         if p in AXIS:
             value = max(0, value - sum(1 for u in here if u.kind == "resistance"))

@@ -70,9 +70,9 @@ def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
     }
     if _board(state.board) is None:  # a state staged without geography (a rule test's): no map facts
         return out
-    cmap = derived.control_map(state)
-    return {"control": {s: p for s, p in sorted(cmap.items()) if p}, "vp": derived.vp(state),
-            "side_vp": derived.side_totals(state), **out}
+    cmap, vp = derived.control_map(state), derived.vp(state)
+    side_vp = {side: sum(n for p, n in vp.items() if side_of(p) == side) for side in ("axis", "allies")}
+    return {"control": {s: p for s, p in sorted(cmap.items()) if p}, "vp": vp, "side_vp": side_vp, **out}
 
 
 # ---------------------------------------------------------------------- choices on the board
