@@ -158,9 +158,9 @@ def _run_pass(ctx: Ctx, t: Task) -> bool:
         return False
     hand = state.hand(power)
     if hand and power not in state.lend_lease and not state.automa(power):
+        cards: list[tuple[str, Label]] = [(c, say("choice_card", card=c)) for c in hand]
         ctx.push(ask(state.seat_of(power), say("prompt_reserve", power=power),
-                     [(c, c) for c in hand] + [("none", say("choice_no_reserve"))], "reserve_chosen",
-                     kind="reserve", power=power))
+                     cards + [("none", say("choice_no_reserve"))], "reserve_chosen", kind="reserve", power=power))
         return False
     _discard_hand(ctx, power, keep=())
     return False
