@@ -379,8 +379,10 @@ class Match:
             action = random_answer(decision, self.rng)
         # the exact state under this answer: to take it back, and to tell a state that does not
         # survive dump/load from rules that do not give the same answer the same result
-        self.under = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.every_step or decision.undoable else b""
-        if decision.undoable:
+        # (kept for a take-back only when this run takes moves back: ``whims``)
+        undoable = decision.undoable and self.whims
+        self.under = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.every_step or undoable else b""
+        if undoable:
             self.before[seq] = self.under
         else:
             # a move that cannot be taken back stands for good: nothing under it can be taken back again

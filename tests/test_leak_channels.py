@@ -139,4 +139,4 @@ async def test_no_channel_gives_a_qmg_secret_away(server, database_url):
 @pytest.mark.parametrize(("players", "seed"), [(1, 41), (2, 42), (3, 43)])
 async def test_no_channel_gives_a_total_domination_secret_away(server, database_url, players, seed):
     # the draft's simultaneous picks, shared and separate hands, and the automa's cards
-    await play_and_collect(server, database_url, TD, "total_domination", players, {}, 60, seed)
+    await play_and_collect(server, database_url, TD, "total_domination", players, {}, 45, seed)
