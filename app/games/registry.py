@@ -20,6 +20,7 @@ log = logging.getLogger("warroom.games")
 BUILTIN: tuple[str, ...] = (
     "app.games.qmg:GAME",
     "app.games.total_domination:GAME",
+    "app.games.attack:GAME",
 )
 
 

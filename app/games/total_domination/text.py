@@ -14,11 +14,13 @@ from typing import Any
 
 from app.games.catalogue import Catalogue
 from app.games.protocol import Msg
+from app.games.tasks import Label, as_json, as_msg
+
+__all__ = ["Label", "as_json", "as_msg", "catalogue", "english", "say"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CATALOGUE_DIR = os.path.join(HERE, "catalogue")
 
-Label = Msg | dict[str, Any] | str  # a message of the catalogue (a plain string: already a term)
 
 
 def _pack_terms() -> dict[str, dict[str, str]]:
@@ -61,14 +63,3 @@ def english(msg: Label) -> str:
     if isinstance(msg, str):
         return msg
     return catalogue().text(msg, "en") or (msg.id if isinstance(msg, Msg) else str(msg.get("id")))
-
-
-def as_json(msg: Label) -> dict[str, Any] | str:
-    """A message as the state stores it (plain JSON: tasks survive dump/load)."""
-    if isinstance(msg, Msg):
-        return {"id": msg.id, "params": msg.params}
-    return msg
-
-
-def as_msg(stored: Any) -> Msg | None:
-    return Msg(str(stored["id"]), dict(stored.get("params") or {})) if isinstance(stored, dict) else None

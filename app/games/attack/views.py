@@ -1,0 +1,80 @@
+"""What each seat may see (spec §25.2, §24 "Visibility"), and what it must never learn.
+
+The frame here shows the public table and the seat's own hand; each rule module adds the part it
+owns through ``view_part`` / ``secret_part`` (a battle in progress, a naval line-up, a trade offer),
+so no module reaches into another's state to show it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from app.games.attack.pack import pack
+from app.games.attack.state import GameState
+from app.games.secrets import Secret
+
+ViewPart = Callable[[GameState, str | None], dict[str, Any]]
+SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
+VIEW_PARTS: list[ViewPart] = []
+SECRET_PARTS: list[SecretPart] = []
+
+
+def view_part(fn: ViewPart) -> ViewPart:
+    VIEW_PARTS.append(fn)
+    return fn
+
+
+def secret_part(fn: SecretPart) -> SecretPart:
+    SECRET_PARTS.append(fn)
+    return fn
+
+
+def view(state: GameState, seat: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": "attack",
+        "phase": state.phase,
+        "round": state.round,
+        "turns_taken": state.turns_taken,
+        "active": state.active,
+        "actions_taken": list(state.turn.get("actions", [])),
+        "map": state.map,
+        "options": state.options,
+        "seats": [{"id": s, "label": state.seat_labels.get(s, s), "colour": state.colours[s],
+                   "regions": sum(1 for o in state.owner.values() if o == s), "units": state.land_units(s),
+                   "cards": len(state.hands.get(s, [])), "eliminated": s in state.eliminated}
+                  for s in state.seats],
+        "order": list(state.order),
+        "owner": dict(sorted(state.owner.items())),
+        "units": {r: dict(sorted(u.items())) for r, u in sorted(state.units.items())},
+        "capitals": dict(sorted(state.capitals.items())),
+        "navy": {s: dict(sorted(n.items())) for s, n in sorted(state.navy.items())},
+        "sea_controller": state.sea_controller,
+        "deck_size": len(state.deck),
+        "hand_sizes": {s: len(h) for s, h in sorted(state.hands.items())},
+        "hand": list(state.hands.get(seat, [])) if seat else [],
+        "outcome": state.outcome,
+    }
+    for part in VIEW_PARTS:
+        out.update(part(state, seat))
+    return out
+
+
+def card_secrets(card_id: str) -> list[str]:
+    """A hidden Economics card, as every string that names it: its id and its names in both languages."""
+    card = pack().econ.get(card_id)
+    return [card_id] if card is None else [card_id, card.name, card.name_pl]
+
+
+def secrets(state: GameState, seat: str) -> set[str | Secret]:
+    out: set[str | Secret] = set()
+    for card in state.deck:
+        out.update(card_secrets(card))
+    for other, cards in state.hands.items():
+        if other != seat:
+            for card in cards:
+                out.update(card_secrets(card))
+    for part in SECRET_PARTS:
+        out.update(part(state, seat))
+    for card in [*state.seen.get("*", []), *state.seen.get(seat, [])]:
+        out.difference_update(card_secrets(card))
+    return out
