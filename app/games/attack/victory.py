@@ -52,3 +52,9 @@ def _round_limit(ctx: Ctx) -> None:
         finish(ctx, "time")
 
 
+
+
+def trade_locked(state: GameState) -> bool:
+    """A-19.6: no Trade in the last 30 minutes of a timed game. PLACEHOLDER: the END part decides how
+    the turn-counted clock reads "the last 30 minutes"."""
+    return False
