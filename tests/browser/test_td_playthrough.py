@@ -189,9 +189,14 @@ def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any
         assert "action" in phases, phases
         if os.environ.get("WARROOM_SCREENS"):  # the table after a year of play: docs/screens/td-table-*.png
             SCREENS.mkdir(parents=True, exist_ok=True)
-            for page, lang, size in ((alice, "en", "1440x900"), (bob, "en", "390x844")):
-                page.wait_for_timeout(500)
-                page.screenshot(path=str(SCREENS / f"td-table-{lang}-{size}.png"))
+            for lang in ("en", "pl"):
+                for page, size in ((alice, "1440x900"), (bob, "390x844")):
+                    if lang == "pl":
+                        page.locator(".lang-switch button[value=pl]").click()
+                        expect(page.locator("html")).to_have_attribute("lang", "pl")
+                        expect(page.locator("#table.playing .td-map")).to_be_visible()
+                    page.wait_for_timeout(500)
+                    page.screenshot(path=str(SCREENS / f"td-table-{lang}-{size}.png"))
         assert any(c.startswith("alice:") for c in clicks) and any(c.startswith("bob:") for c in clicks), clicks
     finally:
         actx.close()
