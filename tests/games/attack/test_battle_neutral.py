@@ -173,3 +173,18 @@ def test_neutral_attack_pick() -> None:
     assert [h["side"] for h in state.battle["halves"]] == ["D", "A", "D"]
     assert state.battle["halves"][2]["added"] == {"TNK": 1}
     assert one(state).kind == "battle_reinforce" and rng.rolls == []
+
+
+def test_polish_lines_agree_with_the_neutral_defenders() -> None:
+    """Polish log lines: the neutral defenders take the plural verb, a colour the singular (spec §22 terms)."""
+    from app.games.attack.text import catalogue
+
+    assert catalogue().problems() == []
+    state = _neutral()
+    rng = ScriptedDice(*faces("INF", "BLANK", "BLANK", "BLANK", "BLANK", "BLANK", "INF", "BLANK"))
+    fight(state, "romania", "p1", {"INF": 2}, rng)
+    events = answer(state, "p2", ("decline",), rng)
+    polish = [catalogue().text(e.msg, "pl") for e in events]
+    assert "Runda 1: Neutralni obrońcy rzucają 2 kostkami: piechota, puste pole." in polish
+    assert "Neutralni obrońcy: 1 trafienie (piechota ×1); Jasnobrązowy traci: piechota ×1." in polish
+    assert "Runda 1: Jasnobrązowy rzuca 2 kostkami: puste pole, puste pole." in polish
