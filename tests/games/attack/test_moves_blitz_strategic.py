@@ -121,9 +121,9 @@ def test_a_9_3_a_refused_strategic_group_goes_back_whole_and_is_held() -> None:
     answer(state, "MOVE")
     ids = choice_ids(state)
     assert [c for c in ids if c.startswith("G")] == ["G~A"]  # for the one infantry that is free
-    answer(state, "G~A")  # that infantry alone: the two held back and the tank may not
-    d = pending(state)
-    assert d.kind == "sea_permission"
+    answer(state, "G~A")  # that infantry alone: the two held back and the tank may not (no count asked)
+    group = GAME.view(state, "p1")["movement"]["groups"][0]
+    assert (group["from"], group["units"], group["status"]) == ("G", {"INF": 1}, "on_lane")
 
 
 def test_a_9_strategic_route_over_a_lane_is_not_asked_when_a_land_route_exists() -> None:
