@@ -251,7 +251,7 @@ def _run_sea(ctx: Ctx, t: Task) -> bool:
         ctx.pop(t)
         return False
     group = act["groups"][i]
-    if not needs_permission(state, seat, group["units"]):  # cannot happen: nobody's navy moves in a move
+    if not needs_permission(state, seat, group["units"]):  # cannot happen: sea control holds through an action
         group["status"] = "attacking" if arrive(state, seat, group["to"], group["units"]) else "moved"
         return False
     act["asked"] = True
