@@ -7,13 +7,14 @@ log of its own, and a die nobody sees rolled would break "every die is logged" (
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from app.games.attack import dice
 from app.games.attack.engine import Ctx, Task, answers, ask, cont, question, task, wait_all
 from app.games.attack.flow import setup_step
 from app.games.attack.pack import LAND_TYPES, START_CARDS, START_LAND, START_NAVY, START_REGIONS, pack
 from app.games.attack.state import GameState
-from app.games.attack.text import Label, say
+from app.games.attack.text import Label, as_json, say
 
 
 def deal(state: GameState, rng: random.Random) -> None:
@@ -107,9 +108,9 @@ def to_place(state: GameState, seat: str) -> dict[str, int]:
     return {k: START_LAND[k] - placed[k] for k in LAND_TYPES if START_LAND[k] > placed[k]}
 
 
-def left_msg(left: dict[str, int]) -> list[Label]:
-    """What is left to place, type by type ("8 infantry, 6 tanks")."""
-    return [say("units_left", n=left[k], unit=f"unit_{k}") for k in LAND_TYPES if left.get(k)]
+def left_msg(left: dict[str, int]) -> list[dict[str, Any] | str]:
+    """What is left to place, type by type ("8 × infantry, 6 × tank"), stored as plain JSON."""
+    return [as_json(say("units_left", n=left[k], unit=f"unit_{k}")) for k in LAND_TYPES if left.get(k)]
 
 
 @task("place_units")
