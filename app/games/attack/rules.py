@@ -6,7 +6,7 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import engine, flow, setup, text, victory, views  # noqa: F401  (modules register at import)
+from app.games.attack import bot, engine, flow, setup, text, victory, views  # noqa: F401  (modules register at import)
 from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
@@ -83,9 +83,7 @@ class Attack:
         return views.secrets(state, seat)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        from app.games.protocol import random_bot
-
-        return random_bot(decision, rng)
+        return bot.choose(state, decision, rng)
 
     def dump(self, state: GameState) -> dict[str, Any]:
         return dump(state)

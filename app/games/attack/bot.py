@@ -1,0 +1,450 @@
+"""A heuristic bot for every seat of Attack! (GameRules.bot).
+
+Not a search: each answer is scored by cheap, local estimates and the best one taken. The bot
+reads only what its seat may see: ``views.view(state, seat)`` (the public board, its own hand and
+whatever the rule modules show that seat), the public map and the pack's printed data (the
+Economics deck's composition, never its order). It never reads another hand, the deck, or an
+opponent's line before the reveal, so re-dealing the hidden cards never changes an answer.
+
+The plan: claim a tight cluster of regions next to free neutrals, the capital in the safest,
+best-garrisoned one; each turn build first (mixed armies: a battle's dice hit only on faces of the
+roller's own engaged types, so four different types roll about four times the hits of four
+infantry), then attack neutrals and weak enemy regions where the expected battle leaves a
+margin, then Blitzkrieg or diplomacy, keeping a capital garrison scaled to the enemies next to it.
+
+Decisions of a kind the bot does not know get a legal random answer (``random_bot``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+from typing import Any
+
+from app.games.attack import views
+from app.games.attack.pack import CAPITAL_PP, COSTS, LAND_TYPES, MIN_DICE, OPENING, SET_TYPES, Map, pack
+from app.games.attack.state import GameState
+from app.games.protocol import Action, Decision, random_bot
+
+Units = dict[str, int]
+# rough worth of a unit standing guard or threatening, by the dice it brings (a tank rolls two;
+# the die has two plane faces)
+WEIGHT: dict[str, float] = {"INF": 1.0, "TNK": 1.6, "ART": 1.0, "PLN": 1.5}
+MARGIN = 1.5  # units the attacker should have left, by the expected battle, before it attacks
+GARRISON = 1.2  # a capital keeps this much of the adjacent enemy weight at home
+MAX_ROUNDS = 40
+
+
+# ---------------------------------------------------------------- the battle, as expected values
+@cache
+def _face_p() -> dict[str, float]:
+    faces = pack().die_faces
+    return {t: faces.count(t) / len(faces) for t in LAND_TYPES}
+
+
+@cache
+def _mean_min_binom(n: int, p: float, k: int) -> float:
+    """E[min(X, k)] for X ~ Binomial(n, p): the hits of one type with k engaged units of it."""
+    return sum(min(x, k) * comb(n, x) * p ** x * (1 - p) ** (n - x) for x in range(n + 1))
+
+
+def expected_hits(engaged: dict[str, float]) -> float:
+    """A side's expected hits in one roll (A-10.3.4/5): one die a unit, two a tank, at least two;
+    a die hits when it shows the type of one of the roller's own engaged units, one die a unit."""
+    n = max(MIN_DICE, round(sum(engaged.values()) + engaged.get("TNK", 0.0)))
+    p = _face_p()
+    out = 0.0
+    for t, k in engaged.items():
+        if k <= 0:
+            continue
+        lo = int(k)
+        frac = k - lo
+        e = _mean_min_binom(n, p[t], lo)
+        if frac:
+            e += frac * (_mean_min_binom(n, p[t], lo + 1) - e)
+        out += e
+    return out
+
+
+def best_opening(reserve: Units, n: int) -> Units:
+    """``n`` units out of ``reserve`` with the most expected hits: one of each type first (the die's
+    faces reward variety), infantry in front as the first casualties, then tanks (two dice)."""
+    pick: Units = {}
+    left = dict(reserve)
+    for t in ("INF", "PLN", "TNK", "ART"):
+        if n and left.get(t):
+            pick[t] = pick.get(t, 0) + 1
+            left[t] -= 1
+            n -= 1
+    while n > 0 and any(left.values()):
+        best = max((t for t in LAND_TYPES if left.get(t)),
+                   key=lambda t: (expected_hits({**pick, t: pick.get(t, 0) + 1}) - expected_hits(pick),
+                                  -LAND_TYPES.index(t)))
+        pick[best] = pick.get(best, 0) + 1
+        left[best] -= 1
+        n -= 1
+    return pick
+
+
+@cache
+def _battle(att: tuple[int, ...], dfn: tuple[int, ...]) -> tuple[float, float]:
+    """The battle played with expected hits (fractional units): (attacker left, defender left)."""
+    sides = [{t: float(n) for t, n in zip(LAND_TYPES, dfn, strict=True)},
+             {t: float(n) for t, n in zip(LAND_TYPES, att, strict=True)}]
+    engaged: list[dict[str, float]] = []
+    for side in (1, 0):  # the attacker picks first, the defender sees it (A-10.2)
+        pick = best_opening({t: int(n) for t, n in sides[side].items()}, OPENING)
+        engaged.append({t: float(n) for t, n in pick.items()})
+        for t, n in pick.items():
+            sides[side][t] -= n
+    engaged.reverse()  # index 0: defender, 1: attacker
+    reserve = sides
+    for r in range(1, MAX_ROUNDS):
+        for side in (0, 1):  # the defender first (A-10.3.2)
+            other = 1 - side
+            room = 3 + r - sum(engaged[side].values())
+            for t in ("INF", "PLN", "TNK", "ART"):
+                if room <= 0:
+                    break
+                add = min(room, reserve[side][t])
+                if add > 0:
+                    engaged[side][t] = engaged[side].get(t, 0.0) + add
+                    reserve[side][t] -= add
+                    room -= add
+            hits = expected_hits(engaged[side])
+            for t in LAND_TYPES:  # casualties infantry first (A-10.3.6)
+                k = min(hits, engaged[other].get(t, 0.0))
+                engaged[other][t] = engaged[other].get(t, 0.0) - k
+                hits -= k
+            left = sum(engaged[other].values()) + sum(reserve[other].values())
+            if left < 0.5:
+                mine = sum(engaged[side].values()) + sum(reserve[side].values())
+                return (mine, 0.0) if side == 1 else (0.0, mine)
+    return (sum(engaged[1].values()) + sum(reserve[1].values()),
+            sum(engaged[0].values()) + sum(reserve[0].values()))
+
+
+def battle(att: Units, dfn: Units) -> tuple[float, float]:
+    return _battle(tuple(att.get(t, 0) for t in LAND_TYPES), tuple(dfn.get(t, 0) for t in LAND_TYPES))
+
+
+@cache
+def neutral_defenders() -> Units:
+    """A neutral region's expected defenders: the mean of the printed cards (the pack's data, not
+    the deck's order), rounded up so the bot brings enough."""
+    cards = list(pack().econ.values())
+    out: Units = {}
+    for t in LAND_TYPES:
+        mean = sum(c.defending().get(t, 0) for c in cards) / max(1, len(cards))
+        if mean >= 0.3:
+            out[t] = max(1, round(mean + 0.25))
+    return out
+
+
+# ---------------------------------------------------------------- what the seat knows
+@dataclass
+class Know:
+    """The seat's view of the table, with the lookups the heuristics use."""
+
+    seat: str
+    view: dict[str, Any]
+    geo: Map
+
+    def __post_init__(self) -> None:
+        v = self.view
+        self.owner: dict[str, str] = v["owner"]
+        self.units: dict[str, Units] = v["units"]
+        self.capitals: dict[str, str] = v["capitals"]
+        self.live = [s["id"] for s in v["seats"] if not s["eliminated"]]
+        self.enemies = [s for s in self.live if s != self.seat]
+        self.mine = sorted(r for r, s in self.owner.items() if s == self.seat)
+        self.capital = self.capitals.get(self.seat)
+        self.regions_count = {s["id"]: s["regions"] for s in v["seats"]}
+
+    def neighbours(self, r: str) -> Iterable[str]:
+        return self.geo.neighbours(r)
+
+    def near(self, r: str) -> set[str]:
+        """Regions one move away: by land or by one sea move."""
+        return set(self.geo.neighbours(r)) | set(self.geo.by_sea(r))
+
+    def strength(self, r: str) -> float:
+        return sum(WEIGHT[t] * n for t, n in self.units.get(r, {}).items())
+
+    def threat(self, r: str) -> float:
+        """Enemy weight that could strike ``r`` next turn: adjacent (land or sea) units, and tanks and
+        planes two regions away."""
+        seen: set[str] = set()
+        out = 0.0
+        for n in self.near(r):
+            o = self.owner.get(n)
+            if o and o != self.seat:
+                out += self.strength(n)
+                seen.add(n)
+        for n in self.geo.neighbours(r):
+            for m in self.geo.neighbours(n):
+                o = self.owner.get(m)
+                if m != r and m not in seen and o and o != self.seat:
+                    here = self.units.get(m, {})
+                    out += 0.6 * (WEIGHT["TNK"] * here.get("TNK", 0) + WEIGHT["PLN"] * here.get("PLN", 0))
+                    seen.add(m)
+        return out
+
+    def free_neighbours(self, r: str) -> int:
+        return sum(1 for n in self.near(r) if n not in self.owner)
+
+    def leader(self) -> str | None:
+        """The seat holding the most regions (ties: none)."""
+        best = sorted(self.live, key=lambda s: -self.regions_count.get(s, 0))
+        if len(best) > 1 and self.regions_count.get(best[0], 0) == self.regions_count.get(best[1], 0):
+            return None
+        return best[0] if best else None
+
+    def production(self) -> int:
+        """This seat's PP in a Build (A-20.2): capitals it controls, its cards, sets counted double."""
+        econ = pack().econ
+        cards = [econ[c] for c in self.view.get("hand", []) if c in econ]
+        caps = sum(1 for r in self.capitals.values() if self.owner.get(r) == self.seat)
+        by_type: dict[str, list[int]] = {}
+        for c in cards:
+            by_type.setdefault(c.type, []).append(c.value)
+        for vals in by_type.values():
+            vals.sort(reverse=True)
+        sets = min(len(by_type.get(t, [])) for t in SET_TYPES)
+        bonus = sum(sum(by_type[t][:sets]) for t in SET_TYPES) if sets else 0
+        return CAPITAL_PP * caps + sum(c.value for c in cards) + bonus
+
+    def garrison_need(self) -> float:
+        """What the capital should keep at home: scaled to the enemy weight next to it."""
+        if not self.capital or self.owner.get(self.capital) != self.seat:
+            return 0.0
+        return max(1.0, GARRISON * self.threat(self.capital))
+
+
+def know(state: GameState, seat: str) -> Know:
+    return Know(seat=seat, view=views.view(state, seat), geo=state.geo)
+
+
+# ---------------------------------------------------------------- attacks: where and with what
+@dataclass
+class Attack:
+    target: str
+    sources: dict[str, Units]  # origin -> units sent
+    value: float
+
+    def force(self) -> Units:
+        out: Units = {}
+        for u in self.sources.values():
+            for t, n in u.items():
+                out[t] = out.get(t, 0) + n
+        return out
+
+
+def spare(k: Know, r: str) -> Units:
+    """Units that may leave ``r``: all but one (A-6.3), and the capital keeps its garrison."""
+    here = dict(k.units.get(r, {}))
+    keep = 1.0
+    if r == k.capital:
+        keep = max(1.0, k.garrison_need())
+    elif k.threat(r) > 0:
+        keep = max(1.0, 0.5 * k.threat(r))
+    out: Units = {}
+    kept = 0.0
+    # keep infantry and artillery home, send tanks and planes first
+    for t in ("INF", "ART", "TNK", "PLN"):
+        n = here.get(t, 0)
+        while n and kept < keep:
+            n -= 1
+            kept += WEIGHT[t]
+        if n:
+            out[t] = n
+    if sum(out.values()) >= sum(here.values()):  # never empty a region
+        t = next(t for t in ("INF", "ART", "TNK", "PLN") if out.get(t))
+        out[t] -= 1
+    return {t: n for t, n in out.items() if n}
+
+
+def target_value(k: Know, target: str) -> float:
+    owner = k.owner.get(target)
+    value = 3.0 if owner is None else 4.0  # a region, a card; from an enemy: one region less for them
+    if target in k.capitals.values():
+        value += 6.0  # +10 PP every Build
+    if owner is not None and owner == k.leader():
+        value += 1.5
+    return value
+
+
+def plan_attacks(k: Know, land_only: bool = False, fast_only: bool = False) -> list[Attack]:
+    """Battles worth fighting now, best first: each target's defenders against what the adjacent
+    regions can spare, kept only if the expected battle leaves a margin."""
+    pool = {r: spare(k, r) for r in k.mine}
+    if fast_only:
+        pool = {r: {t: n for t, n in u.items() if t in ("TNK", "PLN")} for r, u in pool.items()}
+    targets = sorted({n for r in k.mine for n in (k.geo.neighbours(r) if land_only else k.near(r))
+                      if k.owner.get(n) != k.seat})
+    options: list[tuple[float, str]] = []
+    for target in targets:
+        dfn = k.units.get(target, {}) if target in k.owner else neutral_defenders()
+        options.append((target_value(k, target) / (1.0 + sum(dfn.values())), target))
+    options.sort(key=lambda x: (-x[0], x[1]))
+    plans: list[Attack] = []
+    for _, target in options:
+        dfn = k.units.get(target, {}) if target in k.owner else neutral_defenders()
+        origins = [r for r in k.mine if target in (k.geo.neighbours(r) if land_only else k.near(r))]
+        sources: dict[str, Units] = {}
+        force: Units = {}
+        need = sum(dfn.values()) + 3
+        for r in sorted(origins, key=lambda r: -sum(pool[r].values())):
+            avail = pool[r]
+            if not any(avail.values()):
+                continue
+            send: Units = {}
+            for t in ("TNK", "PLN", "ART", "INF"):
+                n = min(avail.get(t, 0), max(0, need - sum(force.values())))
+                if n:
+                    send[t] = n
+                    force[t] = force.get(t, 0) + n
+            if send:
+                sources[r] = send
+            if sum(force.values()) >= need:
+                break
+        if not sources:
+            continue
+        left, _ = battle(force, dfn)
+        if left < MARGIN:
+            continue
+        for r, send in sources.items():
+            for t, n in send.items():
+                pool[r][t] -= n
+        plans.append(Attack(target, sources, target_value(k, target)))
+    return plans
+
+
+# ---------------------------------------------------------------- answers, by decision kind
+Picks = list[str] | None
+Handler = Callable[[Know, Decision], Picks]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*kinds: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        for kind in kinds:
+            HANDLERS[kind] = fn
+        return fn
+
+    return deco
+
+
+def _best(ids: Iterable[str], score: Callable[[str], float]) -> str:
+    """The highest-scoring id; ties go to the first offered (deterministic)."""
+    best, best_s = "", float("-inf")
+    for i in ids:
+        s = score(i)
+        if s > best_s:
+            best, best_s = i, s
+    return best
+
+
+@handles("claim")
+def _claim(k: Know, d: Decision) -> Picks:
+    """A-4.3: a tight cluster with free neutrals around it, away from the other players."""
+
+    def score(r: str) -> float:
+        near = k.near(r)
+        own = sum(1 for n in near if k.owner.get(n) == k.seat)
+        enemy = sum(1 for n in near if k.owner.get(n) not in (None, k.seat))
+        free = sum(1 for n in near if n not in k.owner)
+        land_own = sum(1 for n in k.geo.neighbours(r) if k.owner.get(n) == k.seat)
+        return 3.0 * own + 1.0 * land_own + 0.6 * free - 2.0 * enemy - 0.15 * len(near) + 0.05 * len(
+            k.geo.neighbours(r))
+
+    return [_best(d.choice_ids(), score)]
+
+
+def _planned_capital(k: Know) -> str | None:
+    if k.capital:
+        return k.capital
+    if not k.mine:
+        return None
+    return _best(k.mine, lambda r: -2.0 * k.threat(r) - 1.0 * sum(1 for n in k.near(r) if k.owner.get(n) not in (
+        None, k.seat)) + 0.5 * sum(1 for n in k.near(r) if k.owner.get(n) == k.seat) - 0.2 * len(k.near(r)))
+
+
+@handles("place")
+def _place(k: Know, d: Decision) -> Picks:
+    """A-4.5: the planned capital gets a solid mixed garrison, the rest goes where neutrals and
+    enemies are near; tanks and planes to the front, infantry and artillery home."""
+    capital = _planned_capital(k)
+    placed = {r: sum(k.units.get(r, {}).values()) for r in k.mine}
+
+    def score(cid: str) -> float:
+        r, t = cid.split(":")
+        front = k.free_neighbours(r) + 2 * sum(1 for n in k.near(r) if k.owner.get(n) not in (None, k.seat))
+        want = 3.0 + 1.2 * front + (4.0 if r == capital else 0.0)
+        s = want - placed.get(r, 0)
+        have = k.units.get(r, {}).get(t, 0)
+        s += 1.5 if have == 0 else -0.3 * have  # variety: every type in a stack rolls its own faces
+        if t in ("TNK", "PLN"):
+            s += 0.2 * front
+        return s
+
+    return [_best(d.choice_ids(), score)]
+
+
+@handles("capital")
+def _capital(k: Know, d: Decision) -> Picks:
+    """A-4.6: the strongest region with the fewest enemies near it."""
+    return [_best(d.choice_ids(), lambda r: k.strength(r) - 1.5 * k.threat(r)
+                  - 1.0 * sum(1 for n in k.near(r) if k.owner.get(n) not in (None, k.seat)))]
+
+
+def _navy_strength(navy: dict[str, int]) -> float:
+    return navy.get("BB", 0) * 2.0 + navy.get("CV", 0) * 1.8 + navy.get("DD", 0) + navy.get("SS", 0)
+
+
+@handles("action")
+def _action(k: Know, d: Decision) -> Picks:
+    """The turn's next action (A-5): build first, then attack, then Blitzkrieg or diplomacy; take the
+    seas when they are free or the controller's fleet is weaker; end the turn when nothing pays."""
+    ids = d.choice_ids()
+    taken = k.view.get("actions_taken", [])
+    if "BUILD" in ids and k.production() >= COSTS["INF"]:
+        return ["BUILD"]
+    if "MOVE" in ids and plan_attacks(k):
+        return ["MOVE"]
+    if "BLITZ" in ids and plan_attacks(k, land_only=True, fast_only=True):
+        return ["BLITZ"]
+    neutral_near = any(n not in k.owner for r in k.mine for n in k.near(r))
+    if "DIPLO" in ids and neutral_near:
+        return ["DIPLO"]
+    if "NAVAL" in ids:
+        mine = _navy_strength(k.view["navy"].get(k.seat, {}))
+        ctrl = k.view.get("sea_controller")
+        theirs = _navy_strength(k.view["navy"].get(ctrl, {})) if ctrl else 0.0
+        if ctrl != k.seat and mine > 0 and mine >= 1.3 * theirs:
+            return ["NAVAL"]
+    if "STRATEGIC" in ids and k.capital in k.mine and k.strength(k.capital) < k.garrison_need() and \
+            "MOVE" not in taken:
+        return ["STRATEGIC"]
+    if "DIPLO" in ids and any(n not in k.owner for n in k.geo.regions):
+        return ["DIPLO"]
+    return ["end"] if "end" in ids else None
+
+
+# ---------------------------------------------------------------- the entry point
+def _legal(d: Decision, picks: list[str]) -> bool:
+    ids = set(d.choice_ids())
+    return d.min <= len(picks) <= d.max and len(set(picks)) == len(picks) and all(p in ids for p in picks)
+
+
+def choose(state: GameState, decision: Decision, rng: random.Random) -> Action:
+    """The bot's answer to ``decision``: a heuristic one for the kinds it knows, else a legal random one."""
+    handler = HANDLERS.get(decision.kind)
+    if handler is not None:
+        picks = handler(know(state, decision.seat), decision)
+        if picks is not None and _legal(decision, picks):
+            return Action(decision=decision.id, choices=tuple(picks))
+    return random_bot(decision, rng)
