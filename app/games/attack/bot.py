@@ -365,40 +365,53 @@ def _claim(k: Know, d: Decision) -> Picks:
 
 
 def _planned_capital(k: Know) -> str | None:
+    """The region the capital will go to: few enemies and few borders around it, own regions beside
+    it; once units pile up there it stays chosen."""
     if k.capital:
         return k.capital
     if not k.mine:
         return None
-    return _best(k.mine, lambda r: -2.0 * k.threat(r) - 1.0 * sum(1 for n in k.near(r) if k.owner.get(n) not in (
-        None, k.seat)) + 0.5 * sum(1 for n in k.near(r) if k.owner.get(n) == k.seat) - 0.2 * len(k.near(r)))
+
+    def score(r: str) -> float:
+        near = k.near(r)
+        enemy = sum(1 for n in near if k.owner.get(n) not in (None, k.seat))
+        own = sum(1 for n in near if k.owner.get(n) == k.seat)
+        return 2.0 * sum(k.units.get(r, {}).values()) - 1.5 * enemy + 0.7 * own - 0.25 * len(near)
+
+    return _best(k.mine, score)
 
 
 @handles("place")
 def _place(k: Know, d: Decision) -> Picks:
-    """A-4.5: the planned capital gets a solid mixed garrison, the rest goes where neutrals and
-    enemies are near; tanks and planes to the front, infantry and artillery home."""
+    """A-4.5: the planned capital gets the largest, mixed stack; the rest goes where neutrals and
+    enemies are near. Every stack gets variety first (each type rolls its own faces)."""
     capital = _planned_capital(k)
-    placed = {r: sum(k.units.get(r, {}).values()) for r in k.mine}
-
-    def score(cid: str) -> float:
+    ids = d.choice_ids()
+    offered: dict[str, list[str]] = {}
+    for cid in ids:
         r, t = cid.split(":")
-        front = k.free_neighbours(r) + 2 * sum(1 for n in k.near(r) if k.owner.get(n) not in (None, k.seat))
-        want = 3.0 + 1.2 * front + (4.0 if r == capital else 0.0)
-        s = want - placed.get(r, 0)
-        have = k.units.get(r, {}).get(t, 0)
-        s += 1.5 if have == 0 else -0.3 * have  # variety: every type in a stack rolls its own faces
-        if t in ("TNK", "PLN"):
-            s += 0.2 * front
-        return s
+        offered.setdefault(r, []).append(t)
+    total = sum(sum(k.units.get(r, {}).values()) for r in k.mine) + 1
 
-    return [_best(d.choice_ids(), score)]
+    def share(r: str) -> float:
+        front = k.free_neighbours(r) + 2 * sum(1 for n in k.near(r) if k.owner.get(n) not in (None, k.seat))
+        return 9.0 if r == capital else 1.5 + 0.3 * min(front, 8)
+
+    weights = {r: share(r) for r in offered}
+    norm = sum(weights.values())
+    region = _best(sorted(offered), lambda r: weights[r] / norm * total - sum(k.units.get(r, {}).values()))
+    here = k.units.get(region, {})
+    types = offered[region]
+    missing = [t for t in ("PLN", "TNK", "ART", "INF") if t in types and not here.get(t)]
+    if missing:
+        return [f"{region}:{missing[0]}"]
+    return [f"{region}:{_best(types, lambda t: -here.get(t, 0))}"]
 
 
 @handles("capital")
 def _capital(k: Know, d: Decision) -> Picks:
-    """A-4.6: the strongest region with the fewest enemies near it."""
-    return [_best(d.choice_ids(), lambda r: k.strength(r) - 1.5 * k.threat(r)
-                  - 1.0 * sum(1 for n in k.near(r) if k.owner.get(n) not in (None, k.seat)))]
+    """A-4.6: the strongest region against the enemies near it."""
+    return [_best(d.choice_ids(), lambda r: k.strength(r) - k.threat(r))]
 
 
 def _navy_strength(navy: dict[str, int]) -> float:
