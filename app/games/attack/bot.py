@@ -430,6 +430,8 @@ def _action(k: Know, d: Decision) -> Picks:
         return ["MOVE"]
     if "BLITZ" in ids and plan_attacks(k, land_only=True, fast_only=True):
         return ["BLITZ"]
+    if "TRADE" in ids and trade_plan(k) is not None:
+        return ["TRADE"]
     neutral_near = any(n not in k.owner for r in k.mine for n in k.near(r))
     if "DIPLO" in ids and neutral_near:
         return ["DIPLO"]
@@ -445,6 +447,279 @@ def _action(k: Know, d: Decision) -> Picks:
     if "DIPLO" in ids and any(n not in k.owner for n in k.geo.regions):
         return ["DIPLO"]
     return ["end"] if "end" in ids else None
+
+
+# ---------------------------------------------------------------- land battles
+def _tokens(units: Units) -> list[str]:
+    """A unit pick as battle tokens ("INF:1", "INF:2"...: k tokens of a type commit k units)."""
+    return [f"{t}:{i}" for t in LAND_TYPES for i in range(1, units.get(t, 0) + 1)]
+
+
+def _offered_units(ids: Iterable[str]) -> Units:
+    out: Units = {}
+    for cid in ids:
+        t, _, i = cid.partition(":")
+        if t in LAND_TYPES and i.isdigit():
+            out[t] = max(out.get(t, 0), int(i))
+    return out
+
+
+def _my_side(k: Know) -> dict[str, Any] | None:
+    b = k.view.get("land_battle")
+    if not b:
+        return None
+    waiting = b.get("waiting") or {}
+    side = waiting.get("side")
+    return b["sides"].get(side) if side else None
+
+
+@handles("battle_opening", "battle_reinforce")
+def _battle_units(k: Know, d: Decision) -> Picks:
+    """A-10.2 / A-10.3.3: as many units as allowed (more dice, more targets for the enemy's hits than
+    the reserve offers anyway), picked for variety with infantry in front."""
+    offered = _offered_units(d.choice_ids())
+    side = _my_side(k)
+    engaged: Units = dict(side["engaged"]) if side else {}
+    n = d.max
+    pick: Units = {}
+    while n > 0 and any(offered.get(t, 0) > pick.get(t, 0) for t in LAND_TYPES):
+        now = {t: engaged.get(t, 0) + pick.get(t, 0) for t in LAND_TYPES}
+        free = [t for t in LAND_TYPES if offered.get(t, 0) > pick.get(t, 0)]
+        # a missing type first (its own faces); else the most added hits; infantry soaks hits first
+        best = _best(free, lambda t, now=now: (2.0 if not now.get(t) else 0.0)  # type: ignore[misc]
+                     + expected_hits({**now, t: now.get(t, 0) + 1}) - expected_hits(now)
+                     + (0.05 if t == "INF" else 0.0))
+        pick[best] = pick.get(best, 0) + 1
+        n -= 1
+    out = _tokens(pick)
+    return out if d.min <= len(out) <= d.max else None
+
+
+@handles("neutral_command")
+def _command(k: Know, d: Decision) -> Picks:
+    """A-16.4: command the defenders against the leader or anyone who would border us; else decline."""
+    b = k.view.get("land_battle") or {}
+    attacker, region = b.get("attacker"), b.get("region")
+    if attacker is None or region is None:
+        return ["decline"]
+    mine_near = any(k.owner.get(n) == k.seat for n in k.near(region))
+    ahead = k.regions_count.get(attacker, 0) >= k.regions_count.get(k.seat, 0)
+    return ["command" if (attacker == k.leader() or mine_near or ahead) else "decline"]
+
+
+# ---------------------------------------------------------------- diplomacy
+@handles("diplo_target")
+def _diplo(k: Know, d: Decision) -> Picks:
+    """A-15.2: a neutral next to us (8+), where a lone infantryman is safest and the region links ours."""
+    def score(r: str) -> float:
+        near = any(k.geo.adjacent(r, m) for m in k.mine)
+        own = sum(1 for n in k.near(r) if k.owner.get(n) == k.seat)
+        enemy = sum(k.strength(n) for n in k.near(r) if k.owner.get(n) not in (None, k.seat))
+        capital = 6.0 if r in k.capitals.values() else 0.0
+        return (5.0 if near else 0.0) + 0.8 * own - 0.3 * enemy + capital
+
+    return [_best(d.choice_ids(), score)]
+
+
+# ---------------------------------------------------------------- build
+# the land army the bot aims at, by unit count: infantry to soak the first hits, tanks for their two
+# dice, artillery and planes so every stack shows four types
+MIX: dict[str, float] = {"INF": 0.38, "TNK": 0.30, "ART": 0.18, "PLN": 0.14}
+
+
+def _army(k: Know) -> Units:
+    out: Units = {}
+    for r in k.mine:
+        for t, n in k.units.get(r, {}).items():
+            out[t] = out.get(t, 0) + n
+    return out
+
+
+def _want_ships(k: Know, pp: int) -> bool:
+    """Ships when they win or keep the seas: the bot controls them and a rival fleet comes close, or
+    this Build can lift its fleet past the controller's."""
+    navy = k.view["navy"]
+    mine = _navy_strength(navy.get(k.seat, {}))
+    ctrl = k.view.get("sea_controller")
+    rival = max((_navy_strength(navy.get(s, {})) for s in k.enemies), default=0.0)
+    if ctrl == k.seat:
+        return rival >= 0.85 * mine
+    if ctrl is None:
+        return False
+    theirs = _navy_strength(navy.get(ctrl, {}))
+    return mine + 0.3 * pp / COSTS["BB"] * 2.0 >= 1.2 * theirs and mine > 0
+
+
+@handles("build_buy")
+def _buy(k: Know, d: Decision) -> Picks:
+    """A-20.4/5: spend everything; ships first when they pay, then land units toward the mix."""
+    ids = d.choice_ids()
+    build = k.view.get("build") or {}
+    left = int(build.get("left", 0))
+    bought: Units = dict(build.get("bought", {}))
+    lines = {cid.split(":")[0]: int(cid.split(":")[1]) for cid in ids if ":" in cid}
+    # a line "T:n" for the most of T offered; the bot buys one at a time
+    if not lines:
+        return ["done"] if "done" in ids else None
+    pp = int(build.get("pp", left))
+    ship_budget = 0.3 * pp if _want_ships(k, pp) else 0.0
+    spent_ships = sum(bought.get(t, 0) * COSTS[t] for t in ("BB", "DD", "SS", "CV"))
+    if spent_ships + COSTS["BB"] <= ship_budget and "BB" in lines:
+        return ["BB:1"]
+    if spent_ships + COSTS["DD"] <= ship_budget and "DD" in lines:
+        return ["DD:1"]
+    army = _army(k)
+    for t, n in bought.items():
+        if t in LAND_TYPES:
+            army[t] = army.get(t, 0) + n
+    total = sum(army.values()) + 1
+    land = [t for t in LAND_TYPES if t in lines]
+    if not land:
+        return ["done"] if "done" in ids else None
+    # never leave PP that a cheaper unit would have used: artillery (8) only when what is left after
+    # it still buys whole infantry, or is under 5 anyway
+    def fits(t: str) -> bool:
+        rest = left - COSTS[t]
+        return rest % 5 == 0 or rest < 5 or t != "ART" and rest >= 8
+
+    pick = _best([t for t in land if fits(t)] or land,
+                 lambda t: MIX[t] * total - army.get(t, 0))
+    return [f"{pick}:1"]
+
+
+def _front(k: Know, r: str) -> float:
+    """How much ``r`` borders: neutrals to take, enemies to fight (their weight)."""
+    return sum(1.0 if n not in k.owner else 0.5 + 0.3 * k.strength(n)
+               for n in k.near(r) if k.owner.get(n) != k.seat)
+
+
+@handles("build_place")
+def _build_place(k: Know, d: Decision) -> Picks:
+    """A-20.6: the capital first while its garrison is short of the threat, then the strongest
+    front region (the next Move strikes from there), threatened regions before quiet ones."""
+    ids = d.choice_ids()
+    regions = sorted({cid.split(":")[0] for cid in ids})
+    if k.capital in regions and k.strength(k.capital) < k.garrison_need():
+        here = k.units.get(k.capital, {})
+        one = [cid for cid in ids if cid.startswith(f"{k.capital}:") and not cid.endswith(":all")]
+        if one:
+            return [_best(one, lambda cid: -here.get(cid.split(":")[1], 0))]
+
+    def score(r: str) -> float:
+        deficit = max(0.0, 0.8 * k.threat(r) - k.strength(r))
+        return _front(k, r) + 0.15 * k.strength(r) + 0.5 * deficit
+
+    best = _best(regions, score)
+    return [f"{best}:all"] if f"{best}:all" in ids else [next(c for c in ids if c.startswith(f"{best}:"))]
+
+
+# ---------------------------------------------------------------- trade
+def _pp(cards: Iterable[str]) -> int:
+    econ = pack().econ
+    cs = [econ[c] for c in cards if c in econ]
+    by_type: dict[str, list[int]] = {}
+    for c in cs:
+        by_type.setdefault(c.type, []).append(c.value)
+    for vals in by_type.values():
+        vals.sort(reverse=True)
+    sets = min(len(by_type.get(t, [])) for t in SET_TYPES)
+    return sum(c.value for c in cs) + (sum(sum(by_type[t][:sets]) for t in SET_TYPES) if sets else 0)
+
+
+def trade_plan(k: Know) -> tuple[str, str] | None:
+    """(card to give, type asked) when one card would complete a set: give the card whose loss
+    costs least and ask for one card of the missing type."""
+    hand = [c for c in k.view.get("hand", []) if c in pack().econ]
+    have = {pack().econ[c].type for c in hand}
+    missing = [t for t in SET_TYPES if t not in have]
+    if len(missing) != 1 or len(hand) < 4:
+        return None
+    econ = pack().econ
+    base = _pp(hand)
+    spare_cards = [c for c in hand if econ[c].type not in SET_TYPES or sum(
+        1 for x in hand if econ[x].type == econ[c].type) > 1]
+    if not spare_cards:
+        return None
+    give = _best(sorted(spare_cards), lambda c: _pp([x for x in hand if x != c]) - base)
+    return give, missing[0]
+
+
+def _partner(k: Know, ids: list[str]) -> str | None:
+    """The weakest rival who holds cards: a trade helps the partner too."""
+    seats = [i for i in ids if i in k.enemies]
+    if not seats:
+        return None
+    return _best(seats, lambda s: -k.regions_count.get(s, 0) + 0.1 * k.view["hand_sizes"].get(s, 0))
+
+
+@handles("trade_partner")
+def _trade_partner(k: Know, d: Decision) -> Picks:
+    ids = d.choice_ids()
+    if "TRADE" in k.view.get("actions_taken", []) or trade_plan(k) is None:
+        return ["done"]
+    partner = _partner(k, ids)
+    return [partner] if partner else ["done"]
+
+
+@handles("trade_give")
+def _trade_give(k: Know, d: Decision) -> Picks:
+    plan = trade_plan(k)
+    return [plan[0]] if plan and plan[0] in d.choice_ids() else []
+
+
+@handles("trade_ask")
+def _trade_ask(k: Know, d: Decision) -> Picks:
+    plan = trade_plan(k)
+    want = f"{plan[1]}:1" if plan else ""
+    return [want] if want in d.choice_ids() else ["cancel"]
+
+
+def _offer(k: Know) -> dict[str, Any]:
+    return k.view.get("trade_offer") or {}
+
+
+def _request_cards(k: Know, request: str) -> list[str]:
+    econ = pack().econ
+    kind = request.split(":")[0]
+    return [c for c in k.view.get("hand", []) if c in econ and (kind == "any" or econ[c].type == kind)]
+
+
+def _cheapest_to_give(k: Know, cards: list[str], n: int) -> list[str]:
+    """The ``n`` of ``cards`` whose loss costs this seat's production least."""
+    hand = list(k.view.get("hand", []))
+    out: list[str] = []
+    for _ in range(n):
+        rest = [c for c in cards if c not in out]
+        if not rest:
+            break
+        out.append(_best(sorted(rest), lambda c: _pp([x for x in hand if x != c and x not in out])))
+    return out
+
+
+@handles("trade_reply")
+def _trade_reply(k: Know, d: Decision) -> Picks:
+    """Accept when this seat's production grows, and not for the leader unless it gains a set's worth."""
+    offer = _offer(k)
+    if "accept" not in d.choice_ids() or not offer:
+        return ["refuse"]
+    request = offer.get("ask", "nothing")
+    n = 0 if request == "nothing" else int(request.split(":")[1])
+    give = _cheapest_to_give(k, _request_cards(k, request), n)
+    hand = [c for c in k.view.get("hand", []) if c not in give] + list(offer.get("give", []))
+    gain = _pp(hand) - _pp(k.view.get("hand", []))
+    need = 4 if offer.get("from") == k.leader() else 1
+    return ["accept" if gain >= need else "refuse"]
+
+
+@handles("trade_pick")
+def _trade_pick(k: Know, d: Decision) -> Picks:
+    return _cheapest_to_give(k, d.choice_ids(), d.min)
+
+
+@handles("trade_block")
+def _trade_block(k: Know, d: Decision) -> Picks:
+    """A-19.5: rivals trade only when both gain: block it (it costs the blocker nothing)."""
+    return ["block"]
 
 
 # ---------------------------------------------------------------- the entry point
