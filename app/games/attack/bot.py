@@ -348,6 +348,11 @@ def _best(ids: Iterable[str], score: Callable[[str], float]) -> str:
     return best
 
 
+@handles("first_player")
+def _roll(k: Know, d: Decision) -> Picks:
+    return d.choice_ids()[:1]
+
+
 @handles("claim")
 def _claim(k: Know, d: Decision) -> Picks:
     """A-4.3: a tight cluster with free neutrals around it, away from the other players."""
@@ -644,12 +649,9 @@ def trade_plan(k: Know) -> tuple[str, str] | None:
     return give, missing[0]
 
 
-def _partner(k: Know, ids: list[str]) -> str | None:
-    """The weakest rival who holds cards: a trade helps the partner too."""
-    seats = [i for i in ids if i in k.enemies]
-    if not seats:
-        return None
-    return _best(seats, lambda s: -k.regions_count.get(s, 0) + 0.1 * k.view["hand_sizes"].get(s, 0))
+def _step(d: Decision) -> int:
+    digits = "".join(ch for ch in d.id.split("-")[0] if ch.isdigit())
+    return int(digits) if digits else 0
 
 
 @handles("trade_partner")
@@ -657,8 +659,13 @@ def _trade_partner(k: Know, d: Decision) -> Picks:
     ids = d.choice_ids()
     if "TRADE" in k.view.get("actions_taken", []) or trade_plan(k) is None:
         return ["done"]
-    partner = _partner(k, ids)
-    return [partner] if partner else ["done"]
+    # a refused offer brings this menu back unchanged and the bot keeps no memory: the decision's
+    # number (4 answers an offer) moves it to the next partner and, within three offers, to "done"
+    step = _step(d)
+    if step % 3 == 0:
+        return ["done"]
+    seats = sorted((i for i in ids if i in k.enemies), key=lambda s: (k.regions_count.get(s, 0), s))
+    return [seats[(step // 4) % len(seats)]] if seats else ["done"]
 
 
 @handles("trade_give")
@@ -730,6 +737,9 @@ def _legal(d: Decision, picks: list[str]) -> bool:
 
 def choose(state: GameState, decision: Decision, rng: random.Random) -> Action:
     """The bot's answer to ``decision``: a heuristic one for the kinds it knows, else a legal random one."""
+    ids = decision.choice_ids()
+    if len(ids) == 1 and decision.min == 1:  # an acknowledgement ("roll")
+        return Action(decision=decision.id, choices=(ids[0],))
     handler = HANDLERS.get(decision.kind)
     if handler is not None:
         picks = handler(know(state, decision.seat), decision)
