@@ -6,7 +6,22 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import battle, bot, build, diplo, engine, flow, move, naval, setup, summary, text, trade, victory, views  # noqa: F401  (modules register at import)
+from app.games.attack import (  # noqa: F401  (modules register at import)
+    battle,
+    bot,
+    build,
+    diplo,
+    engine,
+    flow,
+    move,
+    naval,
+    setup,
+    summary,
+    text,
+    trade,
+    victory,
+    views,
+)
 from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
