@@ -228,45 +228,7 @@ def know(state: GameState, seat: str) -> Know:
     return Know(seat=seat, view=views.view(state, seat), geo=state.geo)
 
 
-# ---------------------------------------------------------------- attacks: where and with what
-@dataclass
-class Attack:
-    target: str
-    sources: dict[str, Units]  # origin -> units sent
-    value: float
-
-    def force(self) -> Units:
-        out: Units = {}
-        for u in self.sources.values():
-            for t, n in u.items():
-                out[t] = out.get(t, 0) + n
-        return out
-
-
-def spare(k: Know, r: str) -> Units:
-    """Units that may leave ``r``: all but one (A-6.3), and the capital keeps its garrison."""
-    here = dict(k.units.get(r, {}))
-    keep = 1.0
-    if r == k.capital:
-        keep = max(1.0, k.garrison_need())
-    elif k.threat(r) > 0:
-        keep = max(1.0, 0.5 * k.threat(r))
-    out: Units = {}
-    kept = 0.0
-    # keep infantry and artillery home, send tanks and planes first
-    for t in ("INF", "ART", "TNK", "PLN"):
-        n = here.get(t, 0)
-        while n and kept < keep:
-            n -= 1
-            kept += WEIGHT[t]
-        if n:
-            out[t] = n
-    if sum(out.values()) >= sum(here.values()):  # never empty a region
-        t = next(t for t in ("INF", "ART", "TNK", "PLN") if out.get(t))
-        out[t] -= 1
-    return {t: n for t, n in out.items() if n}
-
-
+# ---------------------------------------------------------------- what a region is worth
 def target_value(k: Know, target: str) -> float:
     owner = k.owner.get(target)
     value = 3.0 if owner is None else 4.0  # a region, a card; from an enemy: one region less for them
@@ -275,52 +237,6 @@ def target_value(k: Know, target: str) -> float:
     if owner is not None and owner == k.leader():
         value += 1.5
     return value
-
-
-def plan_attacks(k: Know, land_only: bool = False, fast_only: bool = False) -> list[Attack]:
-    """Battles worth fighting now, best first: each target's defenders against what the adjacent
-    regions can spare, kept only if the expected battle leaves a margin."""
-    pool = {r: spare(k, r) for r in k.mine}
-    if fast_only:
-        pool = {r: {t: n for t, n in u.items() if t in ("TNK", "PLN")} for r, u in pool.items()}
-    targets = sorted({n for r in k.mine for n in (k.geo.neighbours(r) if land_only else k.near(r))
-                      if k.owner.get(n) != k.seat})
-    options: list[tuple[float, str]] = []
-    for target in targets:
-        dfn = k.units.get(target, {}) if target in k.owner else neutral_defenders()
-        options.append((target_value(k, target) / (1.0 + sum(dfn.values())), target))
-    options.sort(key=lambda x: (-x[0], x[1]))
-    plans: list[Attack] = []
-    for _, target in options:
-        dfn = k.units.get(target, {}) if target in k.owner else neutral_defenders()
-        origins = [r for r in k.mine if target in (k.geo.neighbours(r) if land_only else k.near(r))]
-        sources: dict[str, Units] = {}
-        force: Units = {}
-        need = sum(dfn.values()) + 3
-        for r in sorted(origins, key=lambda r: -sum(pool[r].values())):
-            avail = pool[r]
-            if not any(avail.values()):
-                continue
-            send: Units = {}
-            for t in ("TNK", "PLN", "ART", "INF"):
-                n = min(avail.get(t, 0), max(0, need - sum(force.values())))
-                if n:
-                    send[t] = n
-                    force[t] = force.get(t, 0) + n
-            if send:
-                sources[r] = send
-            if sum(force.values()) >= need:
-                break
-        if not sources:
-            continue
-        left, _ = battle(force, dfn)
-        if left < MARGIN:
-            continue
-        for r, send in sources.items():
-            for t, n in send.items():
-                pool[r][t] -= n
-        plans.append(Attack(target, sources, target_value(k, target)))
-    return plans
 
 
 # ---------------------------------------------------------------- answers, by decision kind
@@ -428,15 +344,16 @@ def _action(k: Know, d: Decision) -> Picks:
     """The turn's next action (A-5): build first, then attack, then Blitzkrieg or diplomacy; take the
     seas when they are free or the controller's fleet is weaker; end the turn when nothing pays."""
     ids = d.choice_ids()
-    taken = k.view.get("actions_taken", [])
     if "BUILD" in ids and k.production() >= COSTS["INF"]:
         return ["BUILD"]
-    if "MOVE" in ids and plan_attacks(k):
+    if "MOVE" in ids and _has_attack(k, MOVE):
         return ["MOVE"]
-    if "BLITZ" in ids and plan_attacks(k, land_only=True, fast_only=True):
+    if "BLITZ" in ids and _has_attack(k, BLITZ):
         return ["BLITZ"]
     if "TRADE" in ids and trade_plan(k) is not None:
         return ["TRADE"]
+    if "STRATEGIC" in ids and strategic_worth(k) >= 4:
+        return ["STRATEGIC"]
     neutral_near = any(n not in k.owner for r in k.mine for n in k.near(r))
     if "DIPLO" in ids and neutral_near:
         return ["DIPLO"]
@@ -446,12 +363,360 @@ def _action(k: Know, d: Decision) -> Picks:
         theirs = _navy_strength(k.view["navy"].get(ctrl, {})) if ctrl else 0.0
         if ctrl != k.seat and mine > 0 and mine >= 1.3 * theirs:
             return ["NAVAL"]
-    if "STRATEGIC" in ids and k.capital in k.mine and k.strength(k.capital) < k.garrison_need() and \
-            "MOVE" not in taken:
+    if "STRATEGIC" in ids and strategic_worth(k) >= 1:
         return ["STRATEGIC"]
     if "DIPLO" in ids and any(n not in k.owner for n in k.geo.regions):
         return ["DIPLO"]
     return ["end"] if "end" in ids else None
+
+
+def _has_attack(k: Know, kind: str) -> bool:
+    """Is there a battle worth fighting with a fresh ``kind`` action (nothing declared yet)?"""
+    fresh = Know(seat=k.seat, view={**k.view, "movement": {"action": kind, "groups": [], "attacks": [],
+                                                           "blocked": _movement(k).get("blocked", {})}}, geo=k.geo)
+    return next_group(fresh) is not None
+
+
+# ---------------------------------------------------------------- movement (Move, Blitzkrieg, Strategic)
+MOVE, BLITZ, STRATEGIC = "MOVE", "BLITZ", "STRATEGIC"
+FAST = ("TNK", "PLN")
+
+
+@dataclass
+class Group:
+    origin: str
+    dest: str
+    sea: bool
+    units: Units
+
+    @property
+    def id(self) -> str:
+        return f"{self.origin}{'~' if self.sea else '>'}{self.dest}"
+
+
+def _movement(k: Know) -> dict[str, Any]:
+    return k.view.get("movement") or {}
+
+
+def _free(k: Know, r: str, kind: str) -> Units:
+    """Units in ``r`` that may still move this action (A-7.1.6, A-7.3.4 item 4, A-8.2)."""
+    mv = _movement(k)
+    moved_in: Units = {}
+    for g in mv.get("groups", []):
+        if g.get("to") == r and g.get("status") == "moved":
+            for t, n in g["units"].items():
+                moved_in[t] = moved_in.get(t, 0) + n
+    held = (mv.get("blocked") or {}).get(r, {})
+    types = FAST if kind == BLITZ else LAND_TYPES
+    out: Units = {}
+    for t in types:
+        n = k.units.get(r, {}).get(t, 0) - moved_in.get(t, 0) - held.get(t, 0)
+        if n > 0:
+            out[t] = n
+    return out
+
+
+def _keep(k: Know, r: str) -> int:
+    """Units ``r`` keeps at home: one (A-6.3), the capital its garrison, a threatened region some."""
+    if r == k.capital:
+        return max(1, round(k.garrison_need()))
+    return max(1, round(0.5 * k.threat(r)))
+
+
+def _budget(k: Know, r: str, kind: str) -> Units:
+    """The units that may leave ``r`` now, mixed: one of each type before a second of any."""
+    free = _free(k, r, kind)
+    room = min(sum(k.units.get(r, {}).values()) - _keep(k, r), sum(free.values()))
+    out: Units = {}
+    order = ("TNK", "PLN", "ART", "INF")
+    while room > 0:
+        added = False
+        for t in order:
+            if room > 0 and free.get(t, 0) > out.get(t, 0):
+                out[t] = out.get(t, 0) + 1
+                room -= 1
+                added = True
+        if not added:
+            break
+    return out
+
+
+def _sea_ok(k: Know) -> bool:
+    """Sea moves only when nobody can refuse them (A-7.3.5)."""
+    ctrl = k.view.get("sea_controller")
+    return ctrl is None or ctrl == k.seat
+
+
+def _routes(k: Know, kind: str) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
+    """target -> [(origin, by sea, unit types that can make it)] for attacks this action."""
+    out: dict[str, list[tuple[str, bool, tuple[str, ...]]]] = {}
+    sea_ok = kind == MOVE and _sea_ok(k)
+    for o in k.mine:
+        seen: set[str] = set()
+        for d in sorted(k.geo.neighbours(o)):
+            seen.add(d)
+            if k.owner.get(d) != k.seat:
+                out.setdefault(d, []).append((o, False, FAST if kind == BLITZ else LAND_TYPES))
+        for m in sorted(k.geo.neighbours(o)):
+            two = ("TNK", "PLN") if k.owner.get(m) == k.seat else ("PLN",)
+            for d in sorted(k.geo.neighbours(m)):
+                if d != o and d not in seen and k.owner.get(d) != k.seat:
+                    seen.add(d)
+                    out.setdefault(d, []).append((o, False, two))
+        if sea_ok:
+            for d in sorted(k.geo.by_sea(o)):
+                if d not in seen and k.owner.get(d) != k.seat:
+                    seen.add(d)
+                    out.setdefault(d, []).append((o, True, LAND_TYPES))
+    return out
+
+
+def _defenders(k: Know, target: str) -> Units:
+    return dict(k.units.get(target, {})) if target in k.owner else neutral_defenders()
+
+
+def _enough(force: Units, dfn: Units) -> bool:
+    left, _ = battle(force, dfn)
+    return left >= MARGIN + 0.25 * sum(dfn.values())
+
+
+def _gather(k: Know, kind: str, target: str, force: Units, budgets: dict[str, Units],
+            routes: list[tuple[str, bool, tuple[str, ...]]]) -> list[Group] | None:
+    """The groups that bring ``force`` up to a safe win at ``target`` (None: it cannot be done),
+    one unit at a time across the routes, types in turn so the force stays mixed."""
+    dfn = _defenders(k, target)
+    force = dict(force)
+    taken: dict[tuple[str, bool], Units] = {}
+    left = {o: dict(b) for o, b in budgets.items()}
+    if _enough(force, dfn):
+        return []
+    for _ in range(60):
+        progress = False
+        for t in ("TNK", "PLN", "ART", "INF"):
+            for o, sea, types in routes:
+                if t in types and left.get(o, {}).get(t, 0) > 0:
+                    left[o][t] -= 1
+                    g = taken.setdefault((o, sea), {})
+                    g[t] = g.get(t, 0) + 1
+                    force[t] = force.get(t, 0) + 1
+                    progress = True
+                    break
+            if _enough(force, dfn):
+                return [Group(o, target, sea, u) for (o, sea), u in taken.items()]
+        if not progress:
+            return None
+    return None
+
+
+def next_group(k: Know) -> Group | None:
+    """The next group this movement action should declare (None: done moving)."""
+    mv = _movement(k)
+    kind = mv.get("action") or MOVE
+    if kind == STRATEGIC:
+        return _strategic_group(k)
+    budgets = {o: _budget(k, o, kind) for o in k.mine}
+    routes = _routes(k, kind)
+    attacks = {a["region"]: dict(a["units"]) for a in mv.get("attacks", [])}
+    # a force already on its way is topped up first: a battle it would lose is worse than none
+    for target, force in attacks.items():
+        plan = _gather(k, kind, target, force, budgets, routes.get(target, []))
+        if plan:
+            return plan[0]
+    best: tuple[float, list[Group]] | None = None
+    for target in sorted(routes):
+        if target in attacks:
+            continue
+        plan = _gather(k, kind, target, {}, budgets, routes[target])
+        if not plan:
+            continue
+        force: Units = {}
+        for g in plan:
+            for t, n in g.units.items():
+                force[t] = force.get(t, 0) + n
+        left, _ = battle(force, _defenders(k, target))
+        lost = sum(force.values()) - left
+        score = target_value(k, target) - 0.6 * lost
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, plan)
+    return best[1][0] if best else None
+
+
+def _strategic_group(k: Know) -> Group | None:
+    """A-9: units idle in quiet regions go where the fighting is (the capital first if it is short)."""
+    def front(r: str) -> float:
+        f = _front(k, r)
+        if r == k.capital and k.strength(r) < k.garrison_need():
+            f += 10.0
+        return f
+
+    quiet = [r for r in k.mine if _front(k, r) == 0 and r != k.capital]
+    best: tuple[float, Group] | None = None
+    targets = sorted((r for r in k.mine if front(r) > 0), key=lambda r: -front(r))[:6]
+    for o in quiet:
+        units = _budget(k, o, STRATEGIC)
+        if not units or not targets:
+            continue
+        d = targets[0]
+        score = sum(units.values()) * front(d)
+        if best is None or score > best[0]:
+            best = (score, Group(o, d, False, units))
+    return best[1] if best else None
+
+
+def strategic_worth(k: Know) -> int:
+    """Units a Strategic move would bring forward."""
+    return sum(sum(_budget(k, r, STRATEGIC).values()) for r in k.mine if _front(k, r) == 0 and r != k.capital)
+
+
+@handles("move")
+def _move_pick(k: Know, d: Decision) -> Picks:
+    ids = d.choice_ids()
+    g = next_group(k)
+    if g is None:
+        return ["done"]
+    for cid in (g.id, f"{g.origin}>{g.dest}", f"{g.origin}~{g.dest}", f"from:{g.origin}"):
+        if cid in ids:
+            return [cid]
+    if _movement(k).get("action") == STRATEGIC:
+        # the route the bot wanted is not there: the best offered destination from a quiet region
+        offered = [c for c in ids if (">" in c or "~" in c)]
+        if offered:
+            return [_best(offered, lambda c: _front(k, c.replace("~", ">").split(">")[1]))]
+    return ["done"]
+
+
+@handles("move_dest")
+def _move_dest(k: Know, d: Decision) -> Picks:
+    """After "from:origin": the planned destination, else the offered one the bot likes best (a
+    destination is always declared, so the choice of origin is never asked again in a loop)."""
+    ids = [c for c in d.choice_ids() if c != "back"]
+    g = next_group(k)
+    if g is not None:
+        for cid in (g.id, f"{g.origin}>{g.dest}", f"{g.origin}~{g.dest}"):
+            if cid in ids:
+                return [cid]
+    if not ids:
+        return ["back"]
+
+    def score(cid: str) -> float:
+        dest = cid.replace("~", ">").split(">")[1]
+        own = k.owner.get(dest) == k.seat
+        return (_front(k, dest) if own else -5.0) - (1.0 if "~" in cid else 0.0)
+
+    return [_best(ids, score)]
+
+
+def _params(d: Decision) -> dict[str, Any]:
+    return dict(d.prompt_msg.params) if d.prompt_msg is not None else {}
+
+
+@handles("move_count")
+def _move_count(k: Know, d: Decision) -> Picks:
+    """The planned units of the group (each type within its cap; never more than may leave)."""
+    p = _params(d)
+    origin, dest = p.get("origin"), p.get("dest")
+    room = int(p.get("n", 0)) or 1
+    caps = _offered_units(d.choice_ids())
+    g = next_group(k)
+    want: Units = {}
+    if g is not None and g.origin == origin and g.dest == dest:
+        want = dict(g.units)
+    elif _movement(k).get("action") == STRATEGIC and origin:
+        want = _budget(k, origin, STRATEGIC)
+    if not any(min(n, caps.get(t, 0)) for t, n in want.items()):
+        t = next(t for t in ("INF", "ART", "TNK", "PLN") if caps.get(t))
+        want = {t: 1}
+    out: list[str] = []
+    for t in LAND_TYPES:
+        n = min(want.get(t, 0), caps.get(t, 0), room)
+        if n > 0:
+            out.append(f"{t}:{n}")
+            room -= n
+    return out or None
+
+
+@handles("battle_order")
+def _battle_order(k: Know, d: Decision) -> Picks:
+    """Fight the battles in the order offered; the weakest target first would change little."""
+    ids = [c for c in d.choice_ids() if c.startswith("battle:")]
+    return ids[:1] or None
+
+
+def _seat_of_colour(k: Know, colour: Any) -> str | None:
+    return next((s["id"] for s in k.view["seats"] if s["colour"] == colour), None)
+
+
+@handles("sea_permission")
+def _sea_permission(k: Know, d: Decision) -> Picks:
+    """A-7.3.4: refuse a rival landing next to the bot's regions, or the leader anywhere."""
+    p = _params(d)
+    mover = _seat_of_colour(k, p.get("seat"))
+    dest = str(p.get("dest", ""))
+    if mover is None:
+        return ["refuse"]
+    near_me = k.owner.get(dest) == k.seat or any(k.owner.get(n) == k.seat for n in k.near(dest)) \
+        if dest in k.geo.regions else True
+    return ["refuse" if near_me or mover == k.leader() else "permit"]
+
+
+@handles("planes_refused")
+def _planes_refused(k: Know, d: Decision) -> Picks:
+    """A-7.3.4 item 5: planes alone fly on only to an own region; they turn back with the army."""
+    p = _params(d)
+    dest = p.get("dest")
+    return ["on" if dest is not None and k.owner.get(str(dest)) == k.seat else "back"]
+
+
+# ---------------------------------------------------------------- the seas
+SHIP_VALUE: dict[str, float] = {"SS": 1.0, "DD": 1.0, "BB": 2.2, "CV": 2.6}
+
+
+def _naval(k: Know) -> dict[str, Any]:
+    return k.view.get("naval") or {}
+
+
+@handles("naval_challenge")
+def _naval_challenge(k: Know, d: Decision) -> Picks:
+    """A-12.3: fight a fleet no stronger than the bot's own; else withdraw and keep the ships."""
+    p = _params(d)
+    attacker = _seat_of_colour(k, p.get("attacker"))
+    navy = k.view["navy"]
+    mine = _navy_strength(navy.get(k.seat, {}))
+    theirs = _navy_strength(navy.get(attacker, {})) if attacker else 0.0
+    return ["fight" if mine >= theirs else "withdraw"]
+
+
+@handles("naval_line")
+def _naval_line(k: Know, d: Decision) -> Picks:
+    """A-13.3.1: the best N ships against the enemy's fleet (the modifiers M1–M4 by its make-up);
+    hits land on the frontmost ship, so the cheap ones lead, carriers in the middle of the rest."""
+    nb = _naval(k)
+    enemy_side = next((v for s, v in (nb.get("sides") or {}).items() if s != k.seat), None)
+    enemy: dict[str, int] = dict((enemy_side or {}).get("playable") or {})
+    total = sum(enemy.values()) or 1
+    share = {t: enemy.get(t, 0) / total for t in ("DD", "SS", "BB", "CV")}
+
+    def value(cid: str) -> float:
+        t = cid.split("#")[0]
+        bonus = {"BB": 2 * share["DD"], "SS": 2 * share["BB"], "DD": 2 * share["SS"],
+                 "CV": 1 - share["CV"]}.get(t, 0.0)
+        return SHIP_VALUE.get(t, 1.0) + bonus
+
+    ids = d.choice_ids()
+    n = d.min
+    chosen = sorted(ids, key=lambda c: (-value(c), c))[:n]
+    # the line from the head: cheap ships first (they take the hits), battleships, carriers last
+    order = {"SS": 0, "DD": 1, "BB": 2, "CV": 3}
+    return sorted(chosen, key=lambda c: (order.get(c.split("#")[0], 1), c))
+
+
+@handles("naval_retreat")
+def _naval_retreat(k: Know, d: Decision) -> Picks:
+    """A-13.3.7: retreat when the playable fleet left is clearly the weaker."""
+    sides = _naval(k).get("sides") or {}
+    mine = _navy_strength((sides.get(k.seat) or {}).get("playable") or {})
+    theirs = max((_navy_strength(v.get("playable") or {}) for s, v in sides.items() if s != k.seat), default=0.0)
+    return ["retreat" if mine < 0.75 * theirs else "fight_on"]
 
 
 # ---------------------------------------------------------------- land battles
