@@ -58,3 +58,26 @@ def test_odd_lines_are_passed_over() -> None:
     fig = summary(lines)
     assert fig["rounds"] == [[1, {"red": 2}]] and fig["by_role"] == {"red": {"vp": 2, "cards": 0}}
     assert summary([]) == {"rounds": [], "by_role": {}, "eliminated": []}
+
+
+def test_the_figures_of_a_played_game_match_its_outcome() -> None:
+    """A seeded timed game with the game's bot: the last row and the final figures are the outcome's
+    regions, by colour; a row for every round."""
+    import random
+
+    from app.games.protocol import action_rng
+
+    opts = {"end": "timed", "turn_limit": "12", "finish_round": True}
+    state = GAME.setup(opts, GAME.roles(3, opts), random.Random(4))
+    lines: list[dict[str, Any]] = []
+    rng = random.Random(4)
+    while GAME.outcome(state) is None:
+        d = GAME.pending(state)[0]
+        events = GAME.apply(state, d.seat, GAME.bot(state, d, rng), action_rng(b"summary", state.step))
+        lines += [{"id": e.msg.id, "params": e.msg.params} for e in events if e.msg is not None]
+    fig = GAME.package.summary(lines)
+    o = GAME.outcome(state)
+    by_colour = {state.colours[s]: n for s, n in o.scores.items()}
+    assert [r for r, _ in fig["rounds"]] == [1, 2, 3, 4] and fig["rounds"][-1][1] == by_colour
+    assert {c: f["vp"] for c, f in fig["by_role"].items()} == by_colour
+    assert all(f["cards"] >= 0 for f in fig["by_role"].values())
