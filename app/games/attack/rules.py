@@ -6,8 +6,9 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import (  # noqa: F401  (the rule modules register at import)
+from app.games.attack import (  # noqa: F401  (modules register at import)
     battle,
+    bot,
     build,
     diplo,
     engine,
@@ -15,6 +16,7 @@ from app.games.attack import (  # noqa: F401  (the rule modules register at impo
     move,
     naval,
     setup,
+    summary,
     text,
     trade,
     victory,
@@ -47,6 +49,7 @@ class Attack:
         catalogue=text.catalogue(),
         sections=ViewSections(hand="hand", internal=("game", "options")),
         data_dir=os.path.join(HERE, "data"),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
@@ -96,9 +99,7 @@ class Attack:
         return views.secrets(state, seat)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        from app.games.protocol import random_bot
-
-        return random_bot(decision, rng)
+        return bot.choose(state, decision, rng)
 
     def dump(self, state: GameState) -> dict[str, Any]:
         return dump(state)
