@@ -1,0 +1,46 @@
+// Attack! board: linked once from the table page's head (GET /games/attack/board.js), never inline
+// (the page's Content-Security-Policy allows no inline script).
+//
+// A highlighted region answers the seat's own decision: its one choice is sent at once (a claim,
+// a capital, a move's destination); several choices that start with the region ("ukraine:INF",
+// "ukraine:TNK") point at the prompt bar's buttons instead.
+(function () {
+  "use strict";
+
+  function mapOf(el) { return el && el.closest ? el.closest("svg.at-map.acting") : null; }
+
+  function send(map, choice) {
+    var form = document.getElementById(map.getAttribute("data-form"));
+    if (!form) return;
+    form.querySelector("input.at-choice").value = choice;
+    if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", {bubbles: true, cancelable: true}));
+  }
+
+  function pointAt(ids) {
+    var first = null;
+    document.querySelectorAll("#prompt button[name=choice], #decisions button[name=choice]").forEach(function (button) {
+      var hit = ids.indexOf(button.value) >= 0;
+      button.classList.toggle("at-pointed", hit);
+      if (hit && !first) first = button;
+    });
+    if (first) { first.scrollIntoView({block: "center", behavior: "smooth"}); first.focus({preventScroll: true}); }
+  }
+
+  function onClick(event) {
+    var map = mapOf(event.target);
+    if (!map) return;
+    var region = event.target.closest(".at-region.target");
+    if (!region) return;
+    var here = (region.getAttribute("data-choices") || "").split(" ").filter(Boolean);
+    if (here.length === 1) send(map, here[0]);
+    else if (here.length > 1) pointAt(here);
+  }
+
+  document.addEventListener("click", onClick);
+  // Enter on a focused region is a click
+  document.addEventListener("keyup", function (event) {
+    if (event.key !== "Enter") return;
+    var el = event.target.closest && event.target.closest(".at-map .at-region.target");
+    if (el) el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  });
+})();
