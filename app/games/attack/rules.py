@@ -6,7 +6,7 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import battle, engine, flow, naval, page, reference, setup, text, victory, views  # noqa: F401  (modules register at import)
+from app.games.attack import battle, build, diplo, engine, flow, naval, page, reference, setup, text, trade, victory, views  # noqa: F401  (modules register at import)
 from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
