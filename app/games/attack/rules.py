@@ -6,7 +6,22 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import battle, build, diplo, engine, flow, naval, page, reference, setup, text, trade, victory, views  # noqa: F401  (modules register at import)
+from app.games.attack import (  # noqa: F401  (modules register at import)
+    battle,
+    build,
+    diplo,
+    engine,
+    flow,
+    naval,
+    page,
+    reference,
+    setup,
+    summary,
+    text,
+    trade,
+    victory,
+    views,
+)
 from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
@@ -49,6 +64,7 @@ class Attack:
         sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting", "production")),
         data_dir=os.path.join(HERE, "data"),
         rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
