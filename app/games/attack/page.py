@@ -3,9 +3,8 @@ pack's lon/lat) and the Economics cards' printed faces.
 
 Two halves, both pure (no web imports):
 
-* ``table_facts`` is a ``view_part``: who the table waits on, the seat's OWN pending decisions (so
-  the board can make their regions clickable) and the seat's OWN production figures (the Build
-  action's PP: they come from its hand, so no other seat gets them).
+* ``table_facts`` is a ``view_part``: who the table waits on and the seat's OWN pending decisions
+  (so the board can make their regions clickable and lay its naval line in order).
 * ``board_context(view, seat)`` is the board's page extras (``GAME.package.board.context``): it
   only reshapes that view, so it can never show more than the view does.
 """
@@ -51,26 +50,11 @@ def waiting_on(state: GameState) -> list[str]:
     return sorted({q["seat"] for h, q in t["qs"].items() if h not in t.get("got", {})})
 
 
-def production_of(state: GameState, seat: str) -> dict[str, Any] | None:
-    """The seat's own PP (ECONOMY's ``build.production``); None until that module is installed."""
-    try:
-        from app.games.attack import build  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    fn = getattr(build, "production", None)
-    return dict(fn(state, seat)) if fn is not None else None
-
-
 @view_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
     mine = [_decision(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
         if state.outcome is None else []
-    out: dict[str, Any] = {"waiting": waiting_on(state), "decisions": mine}
-    if seat is not None and seat in state.seats and state.phase == "play":
-        prod = production_of(state, seat)
-        if prod is not None:
-            out["production"] = prod
-    return out
+    return {"waiting": waiting_on(state), "decisions": mine}
 
 
 # ---------------------------------------------------------------------- the projection
@@ -150,66 +134,99 @@ def _units(d: Any) -> list[dict[str, Any]]:
     return [{"type": t, "count": int(d[t])} for t in LAND_TYPES if isinstance(d.get(t), int) and d[t]]
 
 
-def _faces(faces: Any) -> list[str]:
-    return [str(f) for f in faces] if isinstance(faces, list) else []
+ROLES = {"A": "attacker", "D": "defender"}
 
 
 def land_battle(view: dict[str, Any], colour_of: dict[str, str]) -> dict[str, Any] | None:
-    """The land battle in progress (BATTLE's view, ``view["battle"]`` of kind "land"), as the board
-    shows it: both sides' engaged units and reserves, then each half-round's dice, hits matched to
-    unit types, and casualties."""
-    b = view.get("battle")
-    if not isinstance(b, dict) or b.get("kind", "land") != "land" or not b.get("region"):
+    """The land battle in progress, or the last one of this action (BATTLE's ``land_battle`` view),
+    as the board shows it: both sides' units in battle and in reserve, then each half-round, the
+    defender's first: the reinforcements, the dice faces, the hits matched to unit types, the
+    opponent's casualties."""
+    b = view.get("land_battle")
+    if not isinstance(b, dict) or not b.get("region"):
         return None
+    sides_in = b.get("sides") if isinstance(b.get("sides"), dict) else {}
     sides = []
-    for role in ("defender", "attacker"):
-        side = b.get(role) if isinstance(b.get(role), dict) else {}
-        who = side.get("seat") if isinstance(side, dict) else None
-        sides.append({"role": role, "seat": who, "colour": colour_of.get(str(who), "neutral") if who else "neutral",
-                      "neutral": bool(side.get("neutral")) or who is None,
-                      "engaged": _units(side.get("engaged")), "reserve": _units(side.get("reserve"))})
-    halves = []
-    for h in b.get("log") or b.get("halves") or []:
+    for key in ("D", "A"):
+        side = sides_in.get(key) if isinstance(sides_in.get(key), dict) else {}
+        seat = b.get("attacker") if key == "A" else b.get("defender")
+        commander = b.get("commander") if key == "D" and seat is None else None
+        sides.append({"role": ROLES[key], "seat": seat, "colour": colour_of.get(str(seat), "") if seat else "",
+                      "commander": commander, "commander_colour": colour_of.get(str(commander), ""),
+                      "engaged": _units(side.get("engaged")), "reserve": _units(side.get("reserve")),
+                      "lost": _units(side.get("lost"))})
+    rounds: list[dict[str, Any]] = []
+    for h in b.get("halves") or []:
         if not isinstance(h, dict):
             continue
-        halves.append({"round": int(h.get("round") or 0), "role": str(h.get("side") or h.get("role") or ""),
-                       "faces": _faces(h.get("faces") or h.get("dice")), "hits": _units(h.get("hits")),
-                       "casualties": _units(h.get("casualties") or h.get("losses")),
-                       "reinforced": _units(h.get("reinforced") or h.get("reinforcements"))})
-    rounds: list[dict[str, Any]] = []
-    for h in halves:
-        if not rounds or rounds[-1]["round"] != h["round"]:
-            rounds.append({"round": h["round"], "halves": []})
-        rounds[-1]["halves"].append(h)
+        half = {"round": int(h.get("round") or 0), "role": ROLES.get(str(h.get("side")), str(h.get("side"))),
+                "added": _units(h.get("added")), "engaged": _units(h.get("engaged")),
+                "faces": [str(f) for f in h.get("dice") or []], "hits": _units(h.get("hits")),
+                "wasted": int(h.get("wasted") or 0), "casualties": _units(h.get("casualties"))}
+        if not rounds or rounds[-1]["round"] != half["round"]:
+            rounds.append({"round": half["round"], "halves": []})
+        rounds[-1]["halves"].append(half)
+    winner = b.get("winner")
     return {"region": str(b["region"]), "round": int(b.get("round") or 0), "sides": sides, "rounds": rounds,
-            "card": b.get("card") if isinstance(b.get("card"), str) else None}
+            "neutral": bool(b.get("neutral")), "over": bool(b.get("over")),
+            "winner": ROLES.get(str(winner), winner) if winner else None,
+            "turn": ROLES.get(str(b.get("turn")), "")}
 
 
-def naval_battle(view: dict[str, Any], colour_of: dict[str, str]) -> dict[str, Any] | None:
-    """The naval battle in progress (NAVAL's view, ``view["naval"]``): the two lines head first
-    (face down until the reveal: the view gives the other line only as a count), the pairs'
-    duels, each side's hand."""
+def _pair(p: dict[str, Any], att: str, dfn: str) -> dict[str, Any]:
+    """One pair of a naval round: both ships, and once duelled both rolls, modifiers and totals,
+    who won and where the hit went (the loser's frontmost ship: maybe not the one in this pair)."""
+    d = p.get("duel") if isinstance(p.get("duel"), dict) else {}
+    ships, status = p.get("ships") or {}, p.get("status") or {}
+    role = {att: "attacker", dfn: "defender"}
+
+    def side(s: str) -> dict[str, Any]:
+        return {"ship": ships.get(s), "status": status.get(s, "afloat"),
+                "dice": list((d.get("rolls") or {}).get(s) or []),
+                "mods": [{"mod": str(m.get("mod")), "bonus": int(m.get("bonus") or 0)}
+                         for m in (d.get("mods") or {}).get(s) or []],
+                "total": (d.get("totals") or {}).get(s)}
+
+    hit = d.get("hit") if isinstance(d.get("hit"), dict) else None
+    return {"pos": int(p.get("pos") or 0), "attacker": side(att), "defender": side(dfn), "fought": bool(d),
+            "winner": role.get(str(d.get("winner"))), "hit": {**hit, "role": role.get(str(hit.get("seat")))}
+            if hit else None}
+
+
+def naval_battle(view: dict[str, Any], seat: str | None, colour_of: dict[str, str]) -> dict[str, Any] | None:
+    """The naval battle of this turn (NAVAL's ``naval`` view): both fleets, the line this seat laid
+    while the other still chooses (the other's only as face-down cards), then every round's pairs
+    head to tail with both rolls, the modifiers, the totals and where the hit went."""
     n = view.get("naval")
-    if not isinstance(n, dict):
+    if not isinstance(n, dict) or not n.get("attacker"):
         return None
+    att, dfn = str(n["attacker"]), str(n.get("defender") or "")
+    sides_in = n.get("sides") if isinstance(n.get("sides"), dict) else {}
+    laid = set(n.get("laid") or [])
     sides = []
-    for role in ("attacker", "defender"):
-        side = n.get(role) if isinstance(n.get(role), dict) else {}
-        who = side.get("seat")
-        line = side.get("line")
-        sides.append({"role": role, "seat": who, "colour": colour_of.get(str(who), "neutral"),
-                      "line": [str(s) for s in line] if isinstance(line, list) else [],
-                      "face_down": int(side.get("face_down") or 0) if not isinstance(line, list) else 0,
-                      "hand": fleet(side.get("hand") if isinstance(side.get("hand"), dict) else None),
-                      "damaged": [str(s) for s in side.get("damaged") or []]})
-    duels = []
-    for d in n.get("duels") or []:
-        if isinstance(d, dict):
-            duels.append({"pair": int(d.get("pair") or len(duels) + 1), "round": int(d.get("round") or 0),
-                          "attacker": d.get("attacker") if isinstance(d.get("attacker"), dict) else {},
-                          "defender": d.get("defender") if isinstance(d.get("defender"), dict) else {},
-                          "winner": d.get("winner"), "hit": d.get("hit")})
-    return {"round": int(n.get("round") or 0), "size": int(n.get("size") or 0), "sides": sides, "duels": duels}
+    for role, s in (("attacker", att), ("defender", dfn)):
+        side = sides_in.get(s) if isinstance(sides_in.get(s), dict) else {}
+        sides.append({"role": role, "seat": s, "colour": colour_of.get(s, ""), "fleet": fleet(side.get("fleet")),
+                      "sunk": fleet(side.get("sunk")), "damaged_out": int(side.get("damaged_out") or 0),
+                      "laid": s in laid, "mine": s == seat})
+    rounds = [{"round": int(rnd.get("round") or 0), "n": int(rnd.get("n") or 0),
+               "pairs": [_pair(p, att, dfn) for p in rnd.get("pairs") or [] if isinstance(p, dict)]}
+              for rnd in n.get("rounds") or [] if isinstance(rnd, dict)]
+    winner = n.get("winner")
+    return {"round": int(n.get("round") or 0), "n": int(n.get("n") or 0), "step": str(n.get("step") or ""),
+            "sides": sides, "rounds": rounds, "my_line": [str(x) for x in n.get("my_line") or []],
+            "winner": ("attacker" if winner == att else "defender") if winner else None,
+            "reason": n.get("reason"), "me": seat in (att, dfn)}
+
+
+def lineup(decision: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The seat's own naval line-up decision: its ships to lay, head of the line first, in the
+    order they are clicked (board.js keeps that order; the answer's order is the line's)."""
+    if decision is None or decision.get("kind") != "naval_line":
+        return None
+    ships = [{"id": c["id"], "type": str(c["id"]).split("#", 1)[0], "label": c.get("label"), "msg": c.get("msg")}
+             for c in decision["choices"]]
+    return {"decision": decision["id"], "n": int(decision["max"]), "ships": ships}
 
 
 # ---------------------------------------------------------------------- Economics cards
@@ -228,6 +245,34 @@ def production(view: dict[str, Any]) -> dict[str, Any] | None:
     return {"pp": int(p.get("pp") or 0), "capitals": int(p.get("capitals") or 0),
             "sets": [[card_face(c) for c in s] for s in p.get("sets") or [] if isinstance(s, list)],
             "single": [card_face(c) for c in p.get("single") or []]}
+
+
+def building(view: dict[str, Any], colour_of: dict[str, str]) -> dict[str, Any] | None:
+    """A Build in progress (ECONOMY's ``build`` view): what was bought and is still to place; its
+    PP and what is left only to the builder."""
+    b = view.get("build")
+    if not isinstance(b, dict):
+        return None
+    bought = b.get("bought") or {}
+    return {"seat": b.get("seat"), "colour": colour_of.get(str(b.get("seat")), ""),
+            "bought": [{"type": t, "count": int(bought[t])} for t in (*LAND_TYPES, *NAVY_TYPES) if bought.get(t)],
+            "to_place": _units(b.get("to_place")), "pp": b.get("pp"), "left": b.get("left")}
+
+
+def trade_offer(view: dict[str, Any], seat: str | None, colour_of: dict[str, str]) -> dict[str, Any] | None:
+    """The offer under discussion (ECONOMY's ``trade_offer`` view): in full to its two parties
+    (the cards given, the request, the cards taken), to the others only who trades with whom."""
+    o = view.get("trade_offer")
+    if not isinstance(o, dict) or not o.get("from"):
+        return None
+    from app.games.attack.trade import request_label
+
+    ask = o.get("ask")
+    return {"from": o["from"], "to": o.get("to"), "from_colour": colour_of.get(str(o["from"]), ""),
+            "to_colour": colour_of.get(str(o.get("to")), ""), "party": seat in (o["from"], o.get("to")),
+            "give": [card_face(c) for c in o.get("give") or []] if "give" in o else None,
+            "take": [card_face(c) for c in o.get("take") or []] if "take" in o else None,
+            "ask": {"msg": request_label(str(ask)), "text": str(ask)} if isinstance(ask, str) else None}
 
 
 # ---------------------------------------------------------------------- the board's context
@@ -302,8 +347,10 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "hand": hand, "production": production(view),
         "costs": [{"type": t, "cost": COSTS[t], "navy": t in NAVY_TYPES} for t in (*LAND_TYPES, *NAVY_TYPES)],
         "econ_types": list(ECON_TYPES),
-        "battle": land_battle(view, colour_of), "naval": naval_battle(view, colour_of),
-        "trade": view.get("trade") if isinstance(view.get("trade"), dict) else None,
+        "battle": land_battle(view, colour_of), "naval": naval_battle(view, seat, colour_of),
+        "lineup": lineup(decision),
+        "build": building(view, colour_of),
+        "trade": trade_offer(view, seat, colour_of),
         "options": view.get("options") or {},
         "own_zoom": True,  # the map pans and zooms in its own frame; the panels stay outside it
         "hand_on_board": True,  # the Economics hand is drawn by the board, with values and defenders

@@ -26,17 +26,17 @@ def cards(lang: str) -> list[CardEntry]:
     for t in ECON_TYPES:
         deck = [c for c in data.econ.values() if c.type == t]
         values = [c.value for c in deck] or [0]
-        out.append(CardEntry(key=f"econ-{t}", name=_say(f"econ_{t}", lang), group=kinds,
+        out.append(CardEntry(key=f"econ-{t}", name=words.terms[lang].get(f"econ_{t}", t), group=kinds,
                              kind=_say("cards_kind_econ", lang), count=len(deck),
                              text=_say("cards_econ_kind", lang, n=len(deck), lo=min(values), hi=max(values),
                                        text={"id": f"cards_econ_{t}", "params": {}})))
     for t in ECON_TYPES:
-        group = _say("cards_group_deck", lang, type={"id": f"econ_{t}", "params": {}})
+        group = _say("cards_group_deck", lang, type=f"econ_{t}")
         for c in sorted((c for c in data.econ.values() if c.type == t), key=lambda c: c.id):
             units = [f"{n} × {words.terms[lang].get(f'unit_{k}', k)}" for k, n in c.defenders if n]
             out.append(CardEntry(key=c.id, name=(c.name_pl if lang == "pl" and c.name_pl else c.name), group=group,
-                                 kind=_say(f"econ_{t}", lang),
-                                 text=_say("cards_econ_card", lang, type={"id": f"econ_{t}", "params": {}},
+                                 kind=words.terms[lang].get(f"econ_{t}", t),
+                                 text=_say("cards_econ_card", lang, type=f"econ_{t}",
                                            value=c.value,
                                            defenders=", ".join(units) or _say("cards_none", lang))))
     navy = _say("cards_group_navy", lang)

@@ -224,48 +224,97 @@ def test_no_seat_sees_another_seats_economics_cards(lang: str) -> None:
 
 
 # ---------------------------------------------------------------------- battles
-def land_battle_view() -> dict[str, Any]:
-    """LAND-EX-1's first round as the BATTLE part's view would carry it."""
-    return {"kind": "land", "region": "ukraine", "round": 2,
-            "attacker": {"seat": "p2", "engaged": {"INF": 1, "TNK": 1}, "reserve": {"ART": 1}},
-            "defender": {"seat": "p1", "engaged": {"INF": 2, "TNK": 2}, "reserve": {}},
-            "log": [{"round": 1, "side": "defender", "faces": ["INF", "TNK", "BLANK", "PLN", "PLN", "TNK"],
-                     "hits": {"INF": 1, "TNK": 1}, "casualties": {"INF": 2}},
-                    {"round": 1, "side": "attacker", "reinforced": {"INF": 2},
-                     "faces": ["INF", "ART", "BLANK", "BLANK"], "hits": {"INF": 1}, "casualties": {"INF": 1}}]}
+def section(html: str, cls: str) -> str:
+    start = html.index(f'<section class="{cls}')
+    return html[start:html.index("</section>", start)]
 
 
-def test_a_land_battle_shows_each_half_rounds_dice_hits_and_casualties() -> None:
-    st = table()
-    html = render(st, "p3", "en", extra={"battle": land_battle_view()})
-    battle = html[html.index('class="at-battle"'):html.index("</section>", html.index('class="at-battle"'))]
-    assert 'data-region="ukraine"' in battle and "Battle for Ukraine" in battle
-    halves = re.findall(r'class="at-half" data-role="(\w+)"', battle)
-    assert halves == ["defender", "attacker"]  # the defender rolls first
-    assert 'data-faces="INF TNK BLANK PLN PLN TNK"' in battle
-    assert battle.count('class="at-die f-') == 10
-    assert "reinforcements" in battle or "+" in battle
-    side = battle[battle.index('data-role="attacker"'):]
-    assert 'data-type="ART"' in side[side.index('class="at-reserve"'):side.index("</tr>")]
-    polish = render(st, "p3", "pl", extra={"battle": land_battle_view()})
-    assert "Bitwa o region" in polish and "Obrońca" in polish and "straty" in polish
+def test_a_land_battle_shows_each_half_round_dice_hits_and_casualties_land_ex_1() -> None:
+    """LAND-EX-1 played with the book's dice (BATTLE's own example): the board lists the ten
+    half-rounds, the defender's first in every round, with exactly the faces rolled, the hits by
+    unit type and the enemy's losses; then who won and what each side lost."""
+    from tests.games.attack.test_battle_example import EXPECTED, ROWS, _play_land_ex_1
+
+    state, _, _ = _play_land_ex_1()
+    for seat in ("p1", "p2", "p3", None):
+        html = render(state, seat)
+        battle = section(html, "at-battle")
+        assert 'data-region="ukraine"' in battle and "Battle for Ukraine" in battle and "won by the Attacker" in battle
+        halves = re.findall(r'class="at-half" data-role="(\w+)"', battle)
+        assert halves == ["defender", "attacker"] * 5  # the defender rolls first in every round
+        assert re.findall(r'data-faces="([\w ]*)"', battle) == [" ".join(row) for row in ROWS]
+        assert battle.count('class="at-die f-') == sum(len(r) for r in ROWS)
+        parts = battle.split('class="at-half"')[1:]
+        for part, want in zip(parts, EXPECTED, strict=True):
+            hits = part[part.index('class="at-hits"'):part.index('class="at-losses"')]
+            lost = part[part.index('class="at-losses"'):]
+            assert re.findall(r'data-type="(\w+)"', hits) == list(want["hits"])
+            assert re.findall(r'data-type="(\w+)"', lost) == list(want["casualties"])
+        defender = battle[battle.index('class="at-side-row" data-role="defender"'):]
+        lost = defender[defender.index('class="at-lost"'):defender.index("</tr>")]
+        assert re.findall(r'data-type="(\w+)"[^>]*>.*?<b>(\d+)</b>', lost) == [
+            ("INF", "3"), ("TNK", "2"), ("ART", "2"), ("PLN", "2")]  # Green lost all nine
+    polish = section(render(state, "p3", "pl"), "at-battle")
+    assert "Bitwa o region" in polish and "Obrońca" in polish and "przeciwnik traci" in polish
 
 
-def test_a_naval_battle_shows_the_lines_face_down_until_the_reveal_then_the_duels() -> None:
-    st = table()
-    naval: dict[str, Any] = {"round": 1, "size": 3,
-                             "attacker": {"seat": "p1", "line": ["BB", "CV", "DD"], "hand": {"DD": 1, "SS": 1}},
-                             "defender": {"seat": "p2", "face_down": 3}}
-    ctx = page.board_context({**GAME.view(st, "p1"), "naval": naval}, "p1")
-    sides = {s["role"]: s for s in ctx["naval"]["sides"]}
-    assert sides["attacker"]["line"] == ["BB", "CV", "DD"] and sides["defender"]["face_down"] == 3
-    naval["defender"] = {"seat": "p2", "line": ["SS", "BB", "DD"], "damaged": ["BB"]}
-    naval["duels"] = [{"pair": 1, "attacker": {"ship": "BB", "dice": [5, 6], "mods": 1, "total": 12},
-                       "defender": {"ship": "SS", "dice": [4, 4], "mods": 2, "total": 10},
-                       "winner": "attacker", "hit": "SS"}]
-    ctx = page.board_context({**GAME.view(st, "p1"), "naval": naval}, "p1")
-    assert ctx["naval"]["duels"][0]["winner"] == "attacker"
-    assert ctx["naval"]["sides"][1]["damaged"] == ["BB"]
+def naval_ex_1() -> GameState:
+    """NAVAL-EX-1's fleets: light brown (p1) at sea with BB, DD, SS; green (p2) challenges with BB,
+    DD, DD, SS, CV; light brown fights."""
+    from tests.games.attack.naval_kit import answer, table, take_naval
+
+    state = table({"p1": {"BB": 1, "DD": 1, "SS": 1}, "p2": {"BB": 1, "DD": 2, "SS": 1, "CV": 1}}, controller="p1")
+    take_naval(state, "p2")
+    answer(state, "p1", "naval_challenge", "fight")
+    return state
+
+
+def test_the_naval_line_up_is_laid_in_click_order_and_stays_face_down_for_the_other_seat() -> None:
+    from tests.games.attack.naval_kit import answer
+
+    state = naval_ex_1()
+    html = render(state, "p2")
+    lineup = section(html, "at-lineup")
+    assert 'data-n="3"' in lineup and 'class="at-lineup-form"' in lineup
+    assert re.findall(r'data-choice="([\w#]+)"', lineup) == ["DD", "DD#2", "SS", "BB", "CV"]
+    assert lineup.count('class="at-slot"') == 3 and "disabled" in lineup  # nothing laid yet
+    assert 'class="at-lineup' in render(state, "p1")  # both lay at once
+    assert 'class="at-lineup' not in render(state, None)
+    answer(state, "p2", "naval_line", "BB", "CV", "DD")  # head first: G's line of the example
+    mine, theirs, watcher = (section(render(state, s), "at-naval") for s in ("p2", "p1", None))
+    own = mine[mine.index('class="at-line" data-role="attacker"'):]
+    assert re.findall(r'data-ship="(\w+)"', own[:own.index("</ol>")]) == ["BB", "CV", "DD"]
+    for other in (theirs, watcher):  # the line already laid: three cards face down, no ship named
+        laid = other[other.index('class="at-line" data-role="attacker"'):]
+        laid = laid[:laid.index("</ol>")]
+        assert laid.count("face-down") == 3 and "data-ship" not in laid
+    assert "choosing the line" in mine  # light brown still chooses
+
+
+def test_the_naval_duels_show_both_rolls_the_modifiers_the_totals_and_the_hit() -> None:
+    from tests.games.attack.dice_kit import ScriptedDice, pair
+    from tests.games.attack.naval_kit import answer
+
+    state = naval_ex_1()
+    answer(state, "p2", "naval_line", "BB", "CV", "DD")
+    # NAVAL-EX-1 duels 1 and 2 (G 11+1 vs LB 8+2; G 7+1 vs LB 7); the third, which the book lost: 5+1 vs 6, a tie
+    dice = ScriptedDice(*pair(11), *pair(8), *pair(7), *pair(7), *pair(5), *pair(6))
+    answer(state, "p1", "naval_line", "SS", "BB", "DD", rng=dice)
+    html = render(state, "p3")
+    naval = section(html, "at-naval")
+    rows = naval.split('<tr class="at-duel" ')[1:]
+    assert len(rows) == 3
+    first = rows[0]
+    assert 'data-winner="attacker"' in first and first.count('class="at-blue"') == 4
+    assert '<b class="at-total">12</b>' in first and '<b class="at-total">10</b>' in first
+    assert 'title="carriers beside it in the line">+1' in first
+    assert 'title="submarine against a battleship">+2' in first
+    assert '<b class="at-total">8</b>' in rows[1] and 'title="carrier against a ship that is not a carrier"' in rows[1]
+    assert "Submarine (position 1) — sunk" in naval.replace("submarine", "Submarine")
+    assert "battleship (position 2) — damaged" in naval
+    assert 'data-winner=""' in rows[2] and "tie, no hit" in naval
+    polish = section(render(state, "p3", "pl"), "at-naval")
+    assert "Bitwa morska" in polish and "zatopiony" in polish and "uszkodzony" in polish
 
 
 # ---------------------------------------------------------------------- languages, rules pages
@@ -279,9 +328,13 @@ def test_the_board_reads_in_english_and_polish_without_a_missing_entry(monkeypat
     i18n.record_misses()
     try:
         st = table(choices=["romania", "poland", "end"])
+        from tests.games.attack.test_battle_example import _play_land_ex_1
+
+        battle, _, _ = _play_land_ex_1()
+        naval = naval_ex_1()
         for lang in ("en", "pl"):
-            for seat in ["p1", "p2", None]:
-                html = render(st, seat, lang, extra={"battle": land_battle_view()})
+            for state, seat in [(st, "p1"), (st, "p2"), (st, None), (battle, "p1"), (naval, "p2"), (naval, None)]:
+                html = render(state, seat, lang)
                 assert "board_" not in html and "econ_" not in html, "a message id shown as text"
         polish = render(st, "p1", "pl")
         assert "Runda" in polish and "Kontrola nad morzami" in polish and "Północny Atlantyk" in polish

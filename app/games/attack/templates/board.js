@@ -4,6 +4,10 @@
 // A highlighted region answers the seat's own decision: its one choice is sent at once (a claim,
 // a capital, a move's destination); several choices that start with the region ("ukraine:INF",
 // "ukraine:TNK") point at the prompt bar's buttons instead.
+//
+// The naval line-up: the seat clicks its ships in order, head of the line first; each click fills
+// the next slot and adds a hidden "choices" input, so the answer lists the ships in line order
+// (the prompt bar's boxes would send them in the order they are listed, not the order chosen).
 (function () {
   "use strict";
 
@@ -26,7 +30,45 @@
     if (first) { first.scrollIntoView({block: "center", behavior: "smooth"}); first.focus({preventScroll: true}); }
   }
 
+  function lineup(form) {
+    var n = form.querySelectorAll(".at-slot").length;
+    var picked = form.querySelectorAll("input[name=choices]");
+    form.querySelectorAll(".at-slot").forEach(function (slot, i) {
+      slot.textContent = "";
+      if (i < picked.length) {
+        var button = form.querySelector(".at-lineup-ship[data-choice='" + picked[i].value + "']");
+        if (button) slot.appendChild(button.querySelector(".at-ship").cloneNode(true));
+      }
+    });
+    form.querySelectorAll(".at-lineup-ship").forEach(function (button) {
+      var used = Array.prototype.some.call(picked, function (input) { return input.value === button.getAttribute("data-choice"); });
+      button.disabled = used || picked.length >= n;
+      button.classList.toggle("used", used);
+    });
+    form.querySelector(".at-lineup-lay").disabled = picked.length !== n;
+  }
+
+  function onLineup(event) {
+    var form = event.target.closest && event.target.closest("form.at-lineup-form");
+    if (!form) return false;
+    var ship = event.target.closest(".at-lineup-ship");
+    if (ship && !ship.disabled) {
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = "choices"; input.value = ship.getAttribute("data-choice");
+      form.querySelector(".at-lineup-picked").appendChild(input);
+      lineup(form);
+      return true;
+    }
+    if (event.target.closest(".at-lineup-clear")) {
+      form.querySelectorAll("input[name=choices]").forEach(function (input) { input.remove(); });
+      lineup(form);
+      return true;
+    }
+    return false;
+  }
+
   function onClick(event) {
+    if (onLineup(event)) return;
     var map = mapOf(event.target);
     if (!map) return;
     var region = event.target.closest(".at-region.target");
