@@ -324,7 +324,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     controller = view.get("sea_controller")
     navy = view.get("navy") or {}
     hand = [card_face(c) for c in view.get("hand") or []]
-    handled = [ch["id"] for r in regions for ch in r["targets"]]
+    # a region with one choice answers it itself: the prompt bar leaves it out; several choices in one
+    # region ("ukraine:INF", "ukraine:TNK") stay in the bar, where a click on the region points
+    handled = [r["targets"][0]["id"] for r in regions if len(r["targets"]) == 1]
     actions = list(view.get("actions_taken") or [])
     return {
         "width": WIDTH, "height": HEIGHT, "mark": MARK_R, "chip_w": CHIP_W, "chip_h": CHIP_H,

@@ -302,7 +302,7 @@ def test_the_naval_duels_show_both_rolls_the_modifiers_the_totals_and_the_hit() 
     answer(state, "p1", "naval_line", "SS", "BB", "DD", rng=dice)
     html = render(state, "p3")
     naval = section(html, "at-naval")
-    rows = naval.split('<tr class="at-duel" ')[1:]
+    rows = naval.split('<li class="at-duel" ')[1:]
     assert len(rows) == 3
     first = rows[0]
     assert 'data-winner="attacker"' in first and first.count('class="at-blue"') == 4
