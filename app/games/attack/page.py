@@ -26,8 +26,8 @@ WIDTH, HEIGHT = 1600, 900  # the map's view box: 16:9
 LON_SPAN = (-128.0, 62.0)
 LAT_SPAN = (-56.0, 72.0)
 MARGIN = 36  # px kept free at the frame's edge for labels
-MARK_R = 13  # a region's marker when the pack has no outline for it
-CHIP_W, CHIP_H = 24, 12  # one unit type's counted icon
+MARK_R = 15  # a region's marker when the pack has no outline for it
+CHIP_W, CHIP_H = 30, 15  # one unit type's counted icon
 ATLANTIC = (-38.0, 36.0)  # where the North Atlantic box stands when the pack names no such zone
 NEUTRAL = "#e9e2cf"
 

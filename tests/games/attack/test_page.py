@@ -357,6 +357,15 @@ def test_the_rules_reference_has_the_same_sections_in_both_languages_and_the_boa
         assert set(re.findall(r'href="#([\w-]+)"', text)) <= set(ids[lang])
 
 
+def test_the_seat_labels_colour_names_read_in_polish_as_the_pack_names_them() -> None:
+    from app.games.attack.text import catalogue
+
+    terms = catalogue().terms
+    for c in pack().colours:
+        assert terms["en"][c.name] == c.name and terms["pl"][c.name] == c.name_pl
+    assert [s.label for s in GAME.roles(6, {})] == [c.name for c in pack().colours]
+
+
 def test_the_card_list_names_the_economics_kinds_every_card_and_the_navy_cards() -> None:
     from app.games.attack import reference
 
