@@ -139,6 +139,7 @@ class Pack:
     die_faces: tuple[str, ...]  # the battle die's six faces: LAND_TYPES or "BLANK" (A-2, gap §23.2)
     colours: tuple[Colour, ...]  # six player colours, in seat order
     navy_limit: dict[str, int] | None = None  # cards of each type in the Navy deck; None: unlimited (§24)
+    problems: tuple[str, ...] = ()  # what pack_load found wrong while reading (audit() reports them)
 
 
 _MAPS: dict[str, Map] = {}
