@@ -12,6 +12,7 @@ from app.games.attack import (  # noqa: F401  (modules register at import)
     diplo,
     engine,
     flow,
+    move,
     naval,
     page,
     reference,
