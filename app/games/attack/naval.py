@@ -224,6 +224,15 @@ def _answered(ctx: Ctx, t: Task, got: dict[str, tuple[str, ...]]) -> None:
 
 def _fight_round(ctx: Ctx, b: dict[str, Any], lines: dict[str, list[str]]) -> None:
     """Steps 2–4: reveal, the duels head to tail, damaged battleships out of the line."""
+    rnd = reveal(ctx, b, lines)
+    for i in range(b["n"]):
+        duel(ctx, b, rnd, i)
+    end_round(ctx, b, rnd)
+
+
+def reveal(ctx: Ctx, b: dict[str, Any], lines: dict[str, list[str]]) -> dict[str, Any]:
+    """Step 2 (A-13.3.3): both lines face up; the ships facing each other are the pairs, the
+    attacker's first card and its partner the head (A-13.3.2)."""
     state = ctx.state
     att, dfn = _sides(b)
     for s in (att, dfn):
@@ -234,9 +243,7 @@ def _fight_round(ctx: Ctx, b: dict[str, Any], lines: dict[str, list[str]]) -> No
                    "status": {att: "afloat", dfn: "afloat"}, "duel": None} for i in range(b["n"])],
     }
     b["rounds"].append(rnd)
-    for i in range(b["n"]):
-        duel(ctx, b, rnd, i)
-    end_round(ctx, b, rnd)
+    return rnd
 
 
 def duel(ctx: Ctx, b: dict[str, Any], rnd: dict[str, Any], i: int) -> None:

@@ -52,7 +52,8 @@ def pending(state: GameState, seat: str | None = None, kind: str | None = None) 
 
 def decision(state: GameState, seat: str, kind: str) -> Decision:
     found = pending(state, seat, kind)
-    assert len(found) == 1, f"expected one {kind} for {seat}, pending: {[(d.seat, d.kind) for d in GAME.pending(state)]}"
+    waiting = [(d.seat, d.kind) for d in GAME.pending(state)]
+    assert len(found) == 1, f"expected one {kind} for {seat}, pending: {waiting}"
     return found[0]
 
 
