@@ -136,7 +136,8 @@ def _run_place(ctx: Ctx, t: Task) -> bool:
     for region in regions:
         choices += [(f"{region}:{k}", say("choice_place_one", unit=f"unit_{k}", region=region))
                     for k in LAND_TYPES if todo.get(k)]
-        choices.append((f"{region}:all", say("choice_place_all", region=region)))
+        if sum(todo.values()) > 1:
+            choices.append((f"{region}:all", say("choice_place_all", region=region)))
     left = sum(todo.values())
     return wait(t, seat, "build_place", say("prompt_build_place", seat=state.colours[seat], n=left), choices,
                 undoable=True)
