@@ -87,15 +87,60 @@ def projection(m: Map) -> Projection:
 # ---------------------------------------------------------------------- choices on the board
 def region_choices(decision: dict[str, Any] | None, regions: set[str]) -> dict[str, list[dict[str, Any]]]:
     """The decision's choices each region answers: a choice that IS a region id ("ukraine"), or
-    starts with one ("ukraine:INF"; several of those point at the prompt bar's buttons)."""
+    starts with one ("ukraine:INF"; several of those point at the prompt bar's buttons), a move's
+    origin first ("from:ukraine"), a battle to fight ("battle:ukraine")."""
     out: dict[str, list[dict[str, Any]]] = {}
     if decision is None or decision["max"] != 1:
         return out
     for ch in decision["choices"]:
-        head = str(ch["id"]).split(":", 1)[0]
+        cid = str(ch["id"])
+        if cid.startswith(("from:", "battle:")):
+            cid = cid.split(":", 1)[1]
+        head = cid.split(":", 1)[0]
         if head in regions:
             out.setdefault(head, []).append(ch)
     return out
+
+
+def moves(decision: dict[str, Any] | None, regions: set[str]) -> list[dict[str, Any]]:
+    """The group moves a decision offers ("poland>ukraine" by land, "spain~morocco" by sea): a click
+    on the origin, then on the destination, answers one."""
+    out: list[dict[str, Any]] = []
+    if decision is None or decision["max"] != 1:
+        return out
+    for ch in decision["choices"]:
+        cid = str(ch["id"])
+        for sep in (">", "~"):
+            a, found, b = cid.partition(sep)
+            if found and a in regions and b in regions:
+                out.append({"id": cid, "from": a, "to": b, "sea": sep == "~", "label": ch.get("label"),
+                            "msg": ch.get("msg")})
+    return out
+
+
+def arrows(view: dict[str, Any], xy: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """This action's declared groups (MOVES' ``movement`` view) as arrows: by land (through ``via``),
+    by sea, waiting on the lane for the sea controller."""
+    mv = view.get("movement") if isinstance(view.get("movement"), dict) else {}
+    out = []
+    for g in mv.get("groups") or []:
+        a, b, via = g.get("from"), g.get("to"), g.get("via")
+        if a not in xy or b not in xy:
+            continue
+        pts = [xy[a], *([xy[via]] if via in xy else []), xy[b]]
+        (x2, y2), (x1, y1) = pts[-1], pts[-2]
+        d = max(1.0, math.hypot(x2 - x1, y2 - y1))
+        end = (x2 - (x2 - x1) / d * (MARK_R + 4), y2 - (y2 - y1) / d * (MARK_R + 4))  # the head short of the mark
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in [*pts[:-1], end])
+        out.append({"from": a, "to": b, "sea": bool(g.get("sea")), "status": str(g.get("status") or ""),
+                    "points": path, "units": _units(g.get("units"))})
+    return out
+
+
+def attacks(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The forces waiting, off the map, to attack a region (MOVES' view)."""
+    mv = view.get("movement") if isinstance(view.get("movement"), dict) else {}
+    return {str(a["region"]): _units(a.get("units")) for a in mv.get("attacks") or [] if isinstance(a, dict)}
 
 
 def _chips(units: dict[str, int], x: float, y: float) -> list[dict[str, Any]]:
@@ -288,6 +333,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     units = view.get("units") or {}
     capitals = {r: s for s, r in (view.get("capitals") or {}).items()}
     regions: list[dict[str, Any]] = []
+    offered: list[dict[str, Any]] = []
+    arrow_list: list[dict[str, Any]] = []
     lines: list[dict[str, Any]] = []
     lanes: list[dict[str, Any]] = []
     zones: list[dict[str, Any]] = []
@@ -295,7 +342,10 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     if m is not None:
         proj = projection(m)
         targets = region_choices(decision, set(m.regions))
+        offered = moves(decision, set(m.regions)) if one else []
+        origins = {mv["from"] for mv in offered}
         xy = {r.id: proj(r.lon, r.lat) for r in m.regions.values()}
+        waiting = attacks(view)
         for r in sorted(m.regions.values(), key=lambda r: r.id):
             x, y = xy[r.id]
             who = owner.get(r.id)
@@ -306,6 +356,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                 "capital": capitals.get(r.id), "capital_colour": colour_of.get(capitals.get(r.id, ""), ""),
                 "chips": _chips(units.get(r.id) or {}, x, y), "units": sum((units.get(r.id) or {}).values()),
                 "targets": targets.get(r.id, []) if one else [],
+                "moves": " ".join(mv["id"] for mv in offered if mv["from"] == r.id), "origin": r.id in origins,
+                "attack": waiting.get(r.id, []),
             })
         for a in sorted(m.land):
             for b in sorted(m.land[a]):
@@ -318,6 +370,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
             zx, zy = proj(z.lon, z.lat)
             zones.append({"id": z.id, "x": zx, "y": zy, "anchored": z.anchored,
                           "borders": [{"id": r, "x": xy[r][0], "y": xy[r][1]} for r in z.borders if r in xy]})
+        arrow_list = arrows(view, xy)
         na = m.zones.get("north_atlantic")
         ax, ay = proj(*(ATLANTIC if na is None else (na.lon, na.lat)))
         atlantic = {"x": ax, "y": ay}
@@ -325,7 +378,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     navy = view.get("navy") or {}
     hand = [card_face(c) for c in view.get("hand") or []]
     # a region with one choice answers it itself: the prompt bar leaves it out; several choices in one
-    # region ("ukraine:INF", "ukraine:TNK") stay in the bar, where a click on the region points
+    # region ("ukraine:INF", "ukraine:TNK") stay in the bar, where a click on the region points; the
+    # moves stay there too (a phone's finger may miss a small region), the map answers them as well
     handled = [r["targets"][0]["id"] for r in regions if len(r["targets"]) == 1]
     actions = list(view.get("actions_taken") or [])
     return {
@@ -336,6 +390,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                      "fleet": fleet(navy.get(controller)) if controller else []},
         "decision": decision, "one": one,
         "choice_ids": " ".join(ch["id"] for ch in decision["choices"]) if decision and one else "",
+        "moves": offered, "arrows": arrow_list,
         "handled": handled,
         "seats": [{**s, "navy": fleet(navy.get(s["id"])), "capital": (view.get("capitals") or {}).get(s["id"]),
                    "mine": s["id"] == seat, "at_sea": s["id"] == controller} for s in seats],

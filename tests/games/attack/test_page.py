@@ -200,6 +200,26 @@ def test_several_choices_in_one_region_point_at_the_prompt_bar() -> None:
     assert "pointAt(here)" in js and "send(map, here[0])" in js
 
 
+def test_a_move_is_its_origin_then_a_destination_and_declared_groups_are_arrows() -> None:
+    st = table(choices=["ukraine>romania", "poland>romania", "poland>germany", "from:ukraine", "done"])
+    html = render(st, "p1")
+    assert 'data-moves="ukraine&gt;romania"' in block(html, "ukraine") and "origin" in block(html, "ukraine")
+    assert 'data-moves="poland&gt;romania poland&gt;germany"' in block(html, "poland")
+    assert 'data-choices="from:ukraine"' in block(html, "ukraine")  # an origin asked for first
+    assert "data-moves" not in block(html, "romania")
+    js = (TEMPLATES / "board.js").read_text(encoding="utf-8")
+    assert "select(map, region)" in js and 'getAttribute("data-move")' in js
+    movement = {"groups": [{"from": "poland", "to": "romania", "sea": False, "via": None, "units": {"TNK": 1},
+                            "status": ""},
+                           {"from": "spain", "to": "morocco", "sea": True, "via": None, "units": {"INF": 1},
+                            "status": "on_lane"}],
+                "attacks": [{"region": "romania", "units": {"TNK": 1}}]}
+    html = render(st, "p2", extra={"movement": movement})
+    assert 'class="at-arrow" points=' in html and 'class="at-arrow sea on_lane"' in html
+    assert 'class="at-circle' not in html and "attacked" in block(html, "romania")
+    assert '<circle class="at-attack"' in block(html, "romania")
+
+
 # ---------------------------------------------------------------------- hidden information
 def hidden_from(state: GameState, seat: str | None) -> set[str]:
     if seat is not None:

@@ -3,7 +3,8 @@
 //
 // A highlighted region answers the seat's own decision: its one choice is sent at once (a claim,
 // a capital, a move's destination); several choices that start with the region ("ukraine:INF",
-// "ukraine:TNK") point at the prompt bar's buttons instead.
+// "ukraine:TNK") point at the prompt bar's buttons instead. A move ("poland>ukraine" by land,
+// "spain~morocco" by sea) is its origin, then one of the destinations that light up.
 //
 // The naval line-up: the seat clicks its ships in order, head of the line first; each click fills
 // the next slot and adds a hidden "choices" input, so the answer lists the ships in line order
@@ -67,12 +68,48 @@
     return false;
   }
 
+  // a move: its origin first (its destinations light up), then one of them
+  var origin = null;
+
+  function clear(map) {
+    origin = null;
+    map.querySelectorAll(".at-region.selected, .at-region.dest").forEach(function (el) {
+      el.classList.remove("selected", "dest");
+      el.removeAttribute("data-move");
+    });
+  }
+
+  function select(map, region) {
+    clear(map);
+    origin = region.getAttribute("data-region");
+    region.classList.add("selected");
+    (region.getAttribute("data-moves") || "").split(" ").filter(Boolean).forEach(function (move) {
+      var to = move.split(/[>~]/)[1];
+      map.querySelectorAll(".at-region[data-region='" + to + "']").forEach(function (el) {
+        el.classList.add("dest");
+        el.setAttribute("data-move", move);
+      });
+    });
+  }
+
   function onClick(event) {
     if (onLineup(event)) return;
     var map = mapOf(event.target);
     if (!map) return;
-    var region = event.target.closest(".at-region.target");
-    if (!region) return;
+    var region = event.target.closest(".at-region");
+    if (!region) { clear(map); return; }
+    if (origin && region.classList.contains("dest")) {
+      var move = region.getAttribute("data-move");
+      clear(map);
+      send(map, move);
+      return;
+    }
+    if (region.classList.contains("origin") && region.getAttribute("data-region") !== origin) {
+      select(map, region);
+      return;
+    }
+    clear(map);
+    if (!region.classList.contains("target")) return;
     var here = (region.getAttribute("data-choices") || "").split(" ").filter(Boolean);
     if (here.length === 1) send(map, here[0]);
     else if (here.length > 1) pointAt(here);
@@ -82,7 +119,7 @@
   // Enter on a focused region is a click
   document.addEventListener("keyup", function (event) {
     if (event.key !== "Enter") return;
-    var el = event.target.closest && event.target.closest(".at-map .at-region.target");
+    var el = event.target.closest && event.target.closest(".at-map .at-region.target, .at-map .at-region.origin, .at-map .at-region.dest");
     if (el) el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
   });
 })();
