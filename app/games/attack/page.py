@@ -376,7 +376,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         atlantic = {"x": ax, "y": ay}
     controller = view.get("sea_controller")
     navy = view.get("navy") or {}
-    hand = [card_face(c) for c in view.get("hand") or []]
+    prod = production(view)
+    in_sets = {c["id"]: i + 1 for i, cards in enumerate(prod["sets"] if prod else []) for c in cards}
+    hand = [{**card_face(c), "set": in_sets.get(c)} for c in view.get("hand") or []]
     # a region with one choice answers it itself: the prompt bar leaves it out; several choices in one
     # region ("ukraine:INF", "ukraine:TNK") stay in the bar, where a click on the region points; the
     # moves stay there too (a phone's finger may miss a small region), the map answers them as well
@@ -401,7 +403,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "actions_left": max(0, 3 - len(actions)) if view.get("active") else None,
         "waiting": [colour_of.get(s, s) for s in view.get("waiting") or []],
         "deck_size": int(view.get("deck_size") or 0),
-        "hand": hand, "production": production(view),
+        "hand": hand, "production": prod,
         "costs": [{"type": t, "cost": COSTS[t], "navy": t in NAVY_TYPES} for t in (*LAND_TYPES, *NAVY_TYPES)],
         "econ_types": list(ECON_TYPES),
         "battle": land_battle(view, colour_of), "naval": naval_battle(view, seat, colour_of),

@@ -377,6 +377,23 @@ def test_the_rules_reference_has_the_same_sections_in_both_languages_and_the_boa
         assert set(re.findall(r'href="#([\w-]+)"', text)) <= set(ids[lang])
 
 
+def test_production_counts_capitals_and_marks_the_cards_of_a_set() -> None:
+    """A-20.2 as ECONOMY counts it: the seat's PP with its capitals, the set's cards marked ×2."""
+    st = table()
+    by_type: dict[str, list[str]] = {}
+    for c in sorted(pack().econ.values(), key=lambda c: c.id):
+        by_type.setdefault(c.type, []).append(c.id)
+    st.hands["p1"] = [by_type[t][0] for t in ("OIL", "MIN", "FAC", "RAIL", "POP")]
+    st.deck = [c for c in st.deck if c not in st.hands["p1"]]
+    view = GAME.view(st, "p1")
+    html = render(st, "p1")
+    economy = section(html, "at-economy")
+    assert f'class="at-pp-total">{view["production"]["pp"]}<' in economy
+    assert economy.count('<li class="at-card ') == 5 and economy.count('data-set="1"') == 4
+    assert "1 capital (10)" in economy
+    assert 'class="at-economy' not in render(st, None)
+
+
 def test_the_seat_labels_colour_names_read_in_polish_as_the_pack_names_them() -> None:
     from app.games.attack.text import catalogue
 
