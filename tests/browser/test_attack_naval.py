@@ -4,9 +4,10 @@ player takes the seas unopposed, the second challenges, the first fights, and bo
 lines face down at once by clicking their ships in order. One page is English at 1440x900, the other
 Polish on a 390x844 phone.
 
-Checked: a line laid is shown to the other page only as face-down cards (no ship named) until both
-are laid; then both pages show the same duels pair by pair with both pairs of blue dice, the
-modifiers and the totals, in the order the lines were laid.
+Checked: nothing is refused under the Content-Security-Policy; a line laid is shown to the other
+page only as face-down cards (no ship named) until both are laid; then both pages show the same
+duels pair by pair with both pairs of blue dice, the modifiers and the totals, in the order the
+lines were laid.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import sign_in_as_guest
+from tests.browser.test_csp import WATCH, refusals
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +133,11 @@ def test_two_guests_set_up_by_clicking_and_lay_naval_lines_face_down(server: Any
 
     expect.set_options(timeout=15_000)
     actx, bctx = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
+    console: list[str] = []  # the board's stylesheet and script under the strict CSP: nothing refused
+    actx.add_init_script(WATCH)
     alice, bob = actx.new_page(), bctx.new_page()
+    alice.on("console", lambda msg: console.append(msg.text) if "Refused to" in msg.text
+             or "Content Security Policy" in msg.text else None)
     base = server.url
     try:
         create_table(alice, base)
@@ -194,6 +200,7 @@ def test_two_guests_set_up_by_clicking_and_lay_naval_lines_face_down(server: Any
             shown = set(re.findall(r"\bec-\d{3}\b", page.content()))
             assert not shown & others, f"{name} sees {sorted(shown & others)}"
         assert "Bitwa morska" in bob.content() and "Naval battle" in alice.content()
+        assert refusals(alice, console) == []
         if os.environ.get("WARROOM_SCREENS"):  # docs/screens/attack-table-*.png
             SCREENS.mkdir(parents=True, exist_ok=True)
             for page, lang, sizes in ((alice, "en", ((1440, 900), (390, 844))), (bob, "pl", ((390, 844), (1440, 900)))):
