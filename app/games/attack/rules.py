@@ -8,6 +8,7 @@ from typing import Any
 
 from app.games.attack import (  # noqa: F401  (modules register at import)
     battle,
+    bot,
     build,
     diplo,
     engine,
@@ -115,9 +116,7 @@ class Attack:
         return views.secrets(state, seat)
 
     def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        from app.games.protocol import random_bot
-
-        return random_bot(decision, rng)
+        return bot.choose(state, decision, rng)
 
     def dump(self, state: GameState) -> dict[str, Any]:
         return dump(state)

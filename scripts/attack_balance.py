@@ -1,0 +1,115 @@
+#!/usr/bin/env python
+"""Attack! bot balance (issue 12). Not a test: it prints figures.
+
+Plays N seeded bot-vs-bot games (game i: seed SEED + i, the table options at their defaults unless
+--vary), every seat run by the heuristic bot (app/games/attack/bot.py), and prints the win share
+of each seat POSITION in turn order (1st player, 2nd...; a shared win counts as a fraction), how
+the games ended, the turns played and the bot's CPU per 100 answers.
+
+    nice -n 10 .venv/bin/python scripts/attack_balance.py --games 2000 --players 4 --jobs 2
+    nice -n 10 .venv/bin/python scripts/attack_balance.py --games 200 --players 2,3,5,6 --vary
+
+Every game is determined by its seed (deal, dice, first player and the bot's choices), so a figure is
+reproducible on any machine with the same engine, data pack and bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.games.attack.rules import GAME  # noqa: E402
+from app.games.protocol import action_rng  # noqa: E402
+
+MAX_DECISIONS = 60_000
+
+
+def varied_options(seed: int) -> dict[str, Any]:
+    r = random.Random(seed * 31)
+    return {"end": r.choice(("timed", "timed", "elimination")), "turn_limit": r.choice(("24", "36", "48")),
+            "finish_round": r.random() < 0.5, "one_per_continent": r.random() < 0.5}
+
+
+# seed, players, win share by position, how it ended, turns, decisions, CPU of the game, CPU in the bot
+Result = tuple[int, int, dict[int, float], str, int, int, float, float]
+
+
+def play(job: tuple[int, int, bool]) -> Result:
+    cpu0 = time.process_time()
+    seed, players, vary = job
+    options = varied_options(seed) if vary else {}
+    st = GAME.setup(options, GAME.roles(players, options), random.Random(seed))
+    bot_rng = random.Random(seed * 7919)
+    key = f"attack-balance{seed}".encode()
+    in_bot = 0.0
+    n = 0
+    for n in range(MAX_DECISIONS):  # noqa: B007
+        if st.outcome is not None:
+            break
+        d = next(x for x in GAME.pending(st) if not x.optional)
+        t = time.process_time()
+        action = GAME.bot(st, d, bot_rng)
+        in_bot += time.process_time() - t
+        GAME.apply(st, d.seat, action, action_rng(key, st.step))
+    else:
+        raise RuntimeError(f"game {seed} ({players} players) did not end in {MAX_DECISIONS} decisions")
+    o = st.outcome or {}
+    winners = list(o.get("winners", []))
+    share = {st.order.index(w): 1.0 / len(winners) for w in winners}
+    return seed, players, share, str(o.get("reason", "?")), st.turns_taken, n, time.process_time() - cpu0, in_bot
+
+
+def report(results: list[Result], seconds: float) -> None:
+    by: dict[int, list[Result]] = defaultdict(list)
+    for r in results:
+        by[r[1]].append(r)
+    for players, rs in sorted(by.items()):
+        wins: Counter[int] = Counter()
+        for r in rs:
+            for pos, s in r[2].items():
+                wins[pos] += s  # type: ignore[assignment]
+        n = len(rs)
+        print(f"\n== {players} players: {n} games")
+        print("  win share by turn position: " + "  ".join(f"{p + 1}: {100 * wins[p] / n:5.1f} %"
+                                                          for p in range(players)))
+        print(f"  highest seat share: {100 * max(wins[p] for p in range(players)) / n:.1f} %")
+        ends = Counter(r[3] for r in rs)
+        print("  ended by: " + ", ".join(f"{k} {100 * v / n:.1f} %" for k, v in ends.most_common()))
+        print(f"  turns a game: {sum(r[4] for r in rs) / n:.1f}, decisions a game: {sum(r[5] for r in rs) / n:.0f}")
+        cpu = sum(r[6] for r in rs)
+        bot = sum(r[7] for r in rs)
+        dec = sum(r[5] for r in rs)
+        print(f"  CPU a game: {1000 * cpu / n:.0f} ms, of it the bot {1000 * bot / n:.0f} ms "
+              f"({1000 * bot / max(1, dec) * 100:.1f} ms per 100 answers)")
+    print(f"\n  {len(results)} games in {seconds:.1f} s wall")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-n", "--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--players", default="4", help="player counts, e.g. 2,4 (default 4)")
+    ap.add_argument("--vary", action="store_true", help="spread the games over the table's options")
+    args = ap.parse_args()
+    counts = tuple(int(p) for p in args.players.split(",") if p)
+    jobs = [(args.seed + i, counts[i % len(counts)], args.vary) for i in range(args.games)]
+    t0 = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(play, jobs, chunksize=4)
+    else:
+        results = [play(j) for j in jobs]
+    report(results, time.perf_counter() - t0)
+
+
+if __name__ == "__main__":
+    main()

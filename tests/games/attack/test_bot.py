@@ -1,0 +1,149 @@
+"""The heuristic bot (bot.py): legal answers to every decision kind, blind to what its seat may not
+see, deterministic, better than the random bot, and bot-vs-bot games that end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from app.games.attack import bot
+from app.games.attack.pack import LAND_TYPES
+from app.games.attack.rules import GAME
+from app.games.attack.state import GameState
+from app.games.protocol import Action, Decision
+from tests.games.attack.bot_kit import heuristic, new_game, next_decision, play, randomly, redeal
+
+
+# ---------------------------------------------------------------- the battle estimates
+def test_mixed_engaged_units_roll_more_hits_than_infantry() -> None:
+    """A-10.3.5: a die hits only on a face of the roller's own engaged types, one die a unit, so
+    four different types expect several times the hits of four infantry."""
+    mixed = bot.expected_hits({"INF": 1, "TNK": 1, "ART": 1, "PLN": 1})
+    infantry = bot.expected_hits({"INF": 4})
+    assert infantry == pytest.approx(4 / 6, rel=1e-9)
+    assert mixed > 3 * infantry
+
+
+def test_two_dice_at_least() -> None:
+    """A-10.3.4: a lone infantryman still rolls two dice."""
+    assert bot.expected_hits({"INF": 1}) == pytest.approx(1 - (5 / 6) ** 2)
+
+
+def test_opening_takes_one_of_each_type_first() -> None:
+    """A-10.2.2: four units committed; the bot commits variety."""
+    pick = bot.best_opening({"INF": 6, "TNK": 2, "ART": 1, "PLN": 1}, 4)
+    assert pick == {"INF": 1, "TNK": 1, "ART": 1, "PLN": 1}
+
+
+def test_expected_battle_favours_the_stronger_side() -> None:
+    big, small = {"INF": 4, "TNK": 2, "ART": 2, "PLN": 1}, {"INF": 2}
+    att_left, def_left = bot.battle(big, small)
+    assert att_left > 5 and def_left == 0
+    att_left, def_left = bot.battle(small, big)
+    assert att_left == 0 and def_left > 5
+
+
+# ---------------------------------------------------------------- legality, every kind
+def checked(st: GameState, d: Decision, action: Action) -> None:
+    ids = set(d.choice_ids())
+    assert d.min <= len(action.choices) <= d.max, (d.kind, action)
+    assert set(action.choices) <= ids and len(set(action.choices)) == len(action.choices), (d.kind, action)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6)])
+def test_every_answer_is_legal(seed: int, players: int) -> None:
+    kinds: Counter[str] = Counter()
+
+    def each(st: GameState, d: Decision, action: Action) -> None:
+        kinds[d.kind] += 1
+        checked(st, d, action)
+
+    st = play(new_game(seed, players, one_per_continent=seed % 2 == 0), {s: heuristic for s in GAME_SEATS},
+              seed, each=each)
+    assert st.outcome is not None
+    assert {"claim", "place", "capital"} <= set(kinds)
+    unknown = set(kinds) - set(bot.HANDLERS)
+    assert not unknown, f"decision kinds the bot answers at random: {sorted(unknown)}"
+
+
+GAME_SEATS = [f"p{i}" for i in range(1, 7)]
+
+
+# ---------------------------------------------------------------- what the bot may read
+@pytest.mark.parametrize("seed", [11, 12])
+def test_answers_do_not_change_when_hidden_cards_are_dealt_anew(seed: int) -> None:
+    """The bot reads only its seat's view: the other hands and the deck, dealt anew, change nothing."""
+    asked = 0
+
+    def each(st: GameState, d: Decision, action: Action) -> None:
+        nonlocal asked
+        if st.step % 3:
+            return
+        other = redeal(st, d.seat, st.step)
+        (d2,) = [x for x in GAME.pending(other) if x.id == d.id]
+        again = GAME.bot(other, d2, random.Random(st.step))
+        first = GAME.bot(st, d, random.Random(st.step))
+        assert again.choices == first.choices, (d.kind, d.id)
+        asked += 1
+
+    play(new_game(seed, 4), {s: heuristic for s in GAME_SEATS}, seed, each=each)
+    assert asked > 20
+
+
+def test_deterministic() -> None:
+    a = play(new_game(21, 4), {s: heuristic for s in GAME_SEATS}, 21)
+    b = play(new_game(21, 4), {s: heuristic for s in GAME_SEATS}, 21)
+    assert a.owner == b.owner and a.units == b.units and a.outcome == b.outcome
+
+
+# ---------------------------------------------------------------- setup
+def test_claims_cluster() -> None:
+    """A-4.3: the bot's four starting regions touch each other more than a random claimer's do."""
+    def joined(st: GameState, seat: str) -> int:
+        mine = st.regions_of(seat)
+        return sum(1 for r in mine for n in st.geo.neighbours(r) | st.geo.by_sea(r) if n in mine)
+
+    bot_links = rnd_links = 0
+    for seed in range(30, 40):
+        st = new_game(seed, 4)
+        st = play(st, {"p1": heuristic, "p2": randomly, "p3": randomly, "p4": randomly}, seed,
+                  limit=10_000) if False else _setup_only(st, seed)
+        bot_links += joined(st, "p1")
+        rnd_links += joined(st, "p2")
+    assert bot_links > rnd_links
+
+
+def _setup_only(st: GameState, seed: int) -> GameState:
+    rng = random.Random(seed)
+    from app.games.protocol import action_rng
+
+    while st.phase == "setup":
+        d = next_decision(st)
+        assert d is not None
+        action = heuristic(st, d, rng) if d.seat == "p1" else randomly(st, d, rng)
+        GAME.apply(st, d.seat, action, action_rng(b"setup", st.step))
+    return st
+
+
+def test_capital_is_its_best_garrisoned_region() -> None:
+    """A-4.6: the capital goes where the bot stacked its units."""
+    for seed in range(50, 55):
+        st = _setup_only(new_game(seed, 4), seed)
+        cap = st.capitals["p1"]
+        assert st.count(cap) == max(st.count(r) for r in st.regions_of("p1"))
+
+
+def test_starting_stacks_are_mixed() -> None:
+    """A-4.5: the planned capital holds every land type."""
+    st = _setup_only(new_game(60, 4), 60)
+    cap = st.capitals["p1"]
+    assert all(st.units[cap].get(t, 0) >= 1 for t in LAND_TYPES)
+
+
+# ---------------------------------------------------------------- bot-vs-bot games end
+@pytest.mark.parametrize("seed", [71, 72, 73])
+def test_bot_games_end(seed: int) -> None:
+    st = play(new_game(seed, 4), {s: heuristic for s in GAME_SEATS}, seed)
+    assert st.outcome is not None and st.outcome["winners"]
