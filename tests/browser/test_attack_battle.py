@@ -15,15 +15,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
 from tests.browser.test_attack_naval import (
     DESKTOP,
     PHONE,
     SCREENS,
     api,
-    create_table,
     seq_of,
     set_up,
+    start_two,
     wait_moved,
 )
 
@@ -75,19 +74,8 @@ def test_a_land_battle_is_shown_round_by_round_with_its_dice_on_both_pages(serve
     alice, bob = actx.new_page(), bctx.new_page()
     base = server.url
     try:
-        create_table(alice, base)
-        invite = alice.locator("#invite-link").input_value()
-        match_id = alice.url.rsplit("/", 1)[1]
-        bob.goto(invite)
-        sign_in_as_guest(bob, "Bob")
-        bob.wait_for_url(invite)
-        bob.locator("#join-table").click()
-        bob.wait_for_url(invite)
-        expect(alice.locator("#seats")).to_contain_text("Bob")
-        alice.locator("#start-match").click()
+        match_id = start_two(alice, bob, base)
         pages = {"alice": alice, "bob": bob}
-        for page in pages.values():
-            expect(page.locator("#table.playing svg.at-map")).to_be_visible()
         set_up(pages, base, match_id)
 
         declared: str | None = None

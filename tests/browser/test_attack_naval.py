@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
+from tests.browser.conftest import create_table, join_by_invite
 from tests.browser.test_csp import WATCH, refusals
 
 pytestmark = pytest.mark.browser
@@ -118,14 +118,16 @@ def lay_line(page: Any, ships: list[str]) -> list[str]:
     return chosen
 
 
-def create_table(page: Any, base: str) -> str:
-    page.goto(f"{base}/")
-    sign_in_as_guest(page, "Alice")
-    form = page.locator("form.new-table[data-game=attack]")
-    form.locator("select[name=players]").select_option("2")
-    form.locator("button", has_text="Create table").click()
-    page.wait_for_url(re.compile(r"/matches/[\w-]+$"))
-    return str(page.url)
+def start_two(alice: Any, bob: Any, base: str) -> str:
+    """Alice opens a two-player table, Bob joins by the invite, Alice starts: the match id."""
+    from playwright.sync_api import expect
+
+    create_table(alice, base, "attack", 2)
+    match_id = join_by_invite(alice, bob, "Bob")
+    alice.locator("#start-match").click()
+    for page in (alice, bob):
+        expect(page.locator("#table.playing svg.at-map")).to_be_visible()
+    return match_id
 
 
 def test_two_guests_set_up_by_clicking_and_lay_naval_lines_face_down(server: Any, browser: Any) -> None:
@@ -140,18 +142,7 @@ def test_two_guests_set_up_by_clicking_and_lay_naval_lines_face_down(server: Any
              or "Content Security Policy" in msg.text else None)
     base = server.url
     try:
-        create_table(alice, base)
-        invite = alice.locator("#invite-link").input_value()
-        match_id = alice.url.rsplit("/", 1)[1]
-        bob.goto(invite)
-        sign_in_as_guest(bob, "Bob")
-        bob.wait_for_url(invite)
-        bob.locator("#join-table").click()
-        bob.wait_for_url(invite)
-        expect(alice.locator("#seats")).to_contain_text("Bob")
-        alice.locator("#start-match").click()
-        for page in (alice, bob):
-            expect(page.locator("#table.playing svg.at-map")).to_be_visible()
+        match_id = start_two(alice, bob, base)
         clicks = set_up({"alice": alice, "bob": bob}, base, match_id)
         assert any(":region:" in c for c in clicks), "the claims were made on the map"
         view = api(alice, base, match_id)["view"]
