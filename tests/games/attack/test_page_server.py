@@ -91,6 +91,22 @@ def test_the_table_page_shows_each_seat_its_own_cards_only_in_both_languages(att
                     assert mine[who] <= shown, f"{who} does not see their own hand"
             page = get(attack_server, f"/matches/{match_id}", lang, alice)
             assert ("Runda" if lang == "pl" else "Round") in page.text
+        # a few claims, then the past boards: the history panel and the replay page draw the same map
+        for _ in range(4):
+            for player in (alice, bob):
+                m = player.match(match_id)
+                if m["pending"]:
+                    d = m["pending"][0]
+                    r = player.post(f"/api/matches/{match_id}/actions",
+                                    {"seq": m["seq"], "decision": d["decision"], "choices": [d["choices"][0]["id"]]})
+                    assert r.status_code == 200, r.text
+        for lang in ("en", "pl"):
+            for who, player in (("Alice", alice), ("Bob", bob)):
+                others = set().union(*(ids for name, ids in mine.items() if name != who))
+                for path in (f"/matches/{match_id}/history?seq=2", f"/matches/{match_id}/replay?seq=2"):
+                    page = get(attack_server, path, lang, player)
+                    assert page.status_code == 200 and 'class="at-map' in page.text, (who, path, page.status_code)
+                    assert not set(CARD_ID.findall(page.text)) & others, (who, path)
     finally:
         alice.http.close()
         bob.http.close()
