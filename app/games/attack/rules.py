@@ -6,7 +6,7 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import (  # noqa: F401  (modules register at import)
+from app.games.attack import (  # noqa: F401  (the rule modules register at import)
     battle,
     bot,
     build,
