@@ -20,6 +20,7 @@ Nothing here imports the web or the database.
 from __future__ import annotations
 
 import functools
+import os
 import string
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -186,3 +187,19 @@ def _plural_rule(lang: str) -> Any:
 
 
 EMPTY = Catalogue({})
+
+
+def game_catalogue(directory: str, pack_terms: Mapping[str, Mapping[str, str]]) -> Catalogue:
+    """A game's catalogue: the YAML files of ``directory`` (one per rule module), with its data pack's
+    names (``pack_terms``: lang -> id -> name) as terms; the hand-written terms win over the pack's."""
+    files = sorted(os.path.join(directory, f) for f in os.listdir(directory) if f.endswith(".yaml"))
+    written = Catalogue.from_yaml(*files)
+    merged = {lang: {**(pack_terms.get(lang) or {}), **written.terms[lang]} for lang in LANGS}
+    return Catalogue(written.messages, merged, {lang: written.plural_terms[lang] for lang in LANGS})
+
+
+def english_text(catalogue: Catalogue, msg: Any) -> str:
+    """The English text of a message, a stored one ({"id", "params"}) or a plain string (already English)."""
+    if isinstance(msg, str):
+        return msg
+    return catalogue.text(msg, "en") or str(getattr(msg, "id", None) or msg.get("id"))

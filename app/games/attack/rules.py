@@ -28,10 +28,7 @@ from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
 from app.games.protocol import (
-    Action,
     Board,
-    Decision,
-    Event,
     GamePackage,
     Illegal,
     OptionSpec,
@@ -40,11 +37,14 @@ from app.games.protocol import (
     Seat,
     ViewSections,
 )
+from app.games.taskgame import GameParts, TaskGame
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-class Attack:
+class Attack(TaskGame):
+    parts = GameParts(engine=engine.ENGINE, context=Ctx, view=views.view, secrets=views.secrets, bot=bot.choose,
+                      dump=dump, load=load)
     id = "attack"
     title = "Attack!"
     min_players = 2
@@ -93,36 +93,11 @@ class Attack:
             else 200 * players
         return players * 26 + turns * 3 * 150
 
-    def pending(self, state: GameState) -> list[Decision]:
-        return engine.decisions(state)
-
-    def apply(self, state: GameState, seat: str, action: Action, rng: random.Random) -> list[Event]:
-        ctx = Ctx(state, rng)
-        engine.apply_answer(ctx, seat, action.decision, tuple(action.choices))
-        return ctx.events
-
     def outcome(self, state: GameState) -> Outcome | None:
         o = state.outcome
         if o is None:
             return None
-        msg = text.as_msg(o.get("summary_msg"))
-        return Outcome(winners=tuple(o["winners"]), summary=text.english(o["summary_msg"]) if msg else "",
-                       summary_msg=msg, scores=dict(o.get("scores", {})))
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def secrets(self, state: GameState, seat: str) -> set[Any]:
-        return views.secrets(state, seat)
-
-    def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        return bot.choose(state, decision, rng)
-
-    def dump(self, state: GameState) -> dict[str, Any]:
-        return dump(state)
-
-    def load(self, data: dict[str, Any]) -> GameState:
-        return load(data)
+        return self.ended(state, tuple(o["winners"]))
 
 
 GAME = Attack()

@@ -11,7 +11,7 @@ import functools
 import os
 from typing import Any
 
-from app.games.catalogue import Catalogue
+from app.games.catalogue import Catalogue, english_text, game_catalogue
 from app.games.protocol import Msg
 from app.games.tasks import Label, as_json, as_msg
 
@@ -35,12 +35,7 @@ def _pack_terms() -> dict[str, dict[str, str]]:
 
 @functools.cache
 def catalogue() -> Catalogue:
-    files = sorted(os.path.join(CATALOGUE_DIR, f) for f in os.listdir(CATALOGUE_DIR) if f.endswith(".yaml"))
-    written = Catalogue.from_yaml(*files)
-    terms = _pack_terms()
-    # the hand-written terms win over the data pack's names
-    merged = {lang: {**terms[lang], **written.terms[lang]} for lang in terms}
-    return Catalogue(written.messages, merged, {lang: written.plural_terms[lang] for lang in written.plural_terms})
+    return game_catalogue(CATALOGUE_DIR, _pack_terms())
 
 
 def say(msg_id: str, **params: Any) -> Msg:
@@ -49,6 +44,4 @@ def say(msg_id: str, **params: Any) -> Msg:
 
 def english(msg: Label) -> str:
     """The English text of a message (a plain string is already English)."""
-    if isinstance(msg, str):
-        return msg
-    return catalogue().text(msg, "en") or (msg.id if isinstance(msg, Msg) else str(msg.get("id")))
+    return english_text(catalogue(), msg)

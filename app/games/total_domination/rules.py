@@ -11,10 +11,7 @@ import app.games.total_domination.lendlease  # noqa: F401
 import app.games.total_domination.rockets  # noqa: F401
 import app.games.total_domination.techs  # noqa: F401
 from app.games.protocol import (
-    Action,
     Board,
-    Decision,
-    Event,
     GamePackage,
     Illegal,
     OptionSpec,
@@ -23,6 +20,7 @@ from app.games.protocol import (
     Seat,
     ViewSections,
 )
+from app.games.taskgame import GameParts, TaskGame
 from app.games.total_domination import (  # noqa: F401  (the rule modules register at import)
     admin,
     airstrike,
@@ -72,7 +70,9 @@ def hands_for(players: int, options: dict[str, Any]) -> dict[str, str]:
     return {p: (side_of(p) if shared else p) for p in powers}
 
 
-class TotalDomination:
+class TotalDomination(TaskGame):
+    parts = GameParts(engine=engine.ENGINE, context=Ctx, view=views.view, secrets=views.secrets, bot=bot.choose,
+                      dump=dump, load=load)
     id = "total_domination"
     title = "Total Domination"
     min_players = 1
@@ -147,38 +147,13 @@ class TotalDomination:
         # most ~40 small answers (OP 7 + saved 1 at 1 OP each, with their follow-ups)
         return 7 * (4 * 6 + 4 * 4 + 4 * 8 * 45)
 
-    def pending(self, state: GameState) -> list[Decision]:
-        return engine.decisions(state)
-
-    def apply(self, state: GameState, seat: str, action: Action, rng: random.Random) -> list[Event]:
-        ctx = Ctx(state, rng)
-        engine.apply_answer(ctx, seat, action.decision, tuple(action.choices))
-        return ctx.events
-
     def outcome(self, state: GameState) -> Outcome | None:
         o = state.outcome
         if o is None:
             return None
         side = o.get("side")
         winners = tuple(sorted({s for p, s in state.seats.items() if s and side and side_of(p) == side}))
-        msg = text.as_msg(o.get("summary_msg"))
-        return Outcome(winners=winners, summary=text.english(o["summary_msg"]) if msg else str(side),
-                       summary_msg=msg, scores=dict(o.get("scores", {})))
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def secrets(self, state: GameState, seat: str) -> set[Any]:
-        return views.secrets(state, seat)
-
-    def bot(self, state: GameState, decision: Decision, rng: random.Random) -> Action:
-        return bot.choose(state, decision, rng)
-
-    def dump(self, state: GameState) -> dict[str, Any]:
-        return dump(state)
-
-    def load(self, data: dict[str, Any]) -> GameState:
-        return load(data)
+        return self.ended(state, winners, fallback=str(side))
 
 
 GAME = TotalDomination()
