@@ -147,3 +147,33 @@ def test_starting_stacks_are_mixed() -> None:
 def test_bot_games_end(seed: int) -> None:
     st = play(new_game(seed, 4), {s: heuristic for s in GAME_SEATS}, seed)
     assert st.outcome is not None and st.outcome["winners"]
+
+
+# ---------------------------------------------------------------- against the random bot
+@pytest.mark.parametrize("seed", [81, 82])
+def test_every_kind_met_beside_random_players(seed: int) -> None:
+    """Random players take every action (naval challenges, trades, sea moves...): at each of their
+    decisions the bot is asked too, and its answer must be legal; no kind is left to chance."""
+    kinds: Counter[str] = Counter()
+
+    def each(st: GameState, d: Decision, action: Action) -> None:
+        kinds[d.kind] += 1
+        checked(st, d, GAME.bot(st, d, random.Random(st.step)))
+
+    bots = {"p1": heuristic, "p2": randomly, "p3": heuristic, "p4": randomly}
+    play(new_game(seed, 4), bots, seed, each=each)
+    unknown = set(kinds) - set(bot.HANDLERS)
+    assert not unknown, f"decision kinds the bot answers at random: {sorted(unknown)}"
+
+
+def test_beats_the_random_bot() -> None:
+    """One bot against three random players wins most seeded games, wherever it sits."""
+    wins = 0
+    games = 8
+    for i in range(games):
+        seed = 90 + i
+        me = f"p{i % 4 + 1}"
+        bots = {s: (heuristic if s == me else randomly) for s in GAME_SEATS[:4]}
+        st = play(new_game(seed, 4), bots, seed)
+        wins += me in st.outcome["winners"]
+    assert wins >= 6, f"the bot won {wins} of {games}"
