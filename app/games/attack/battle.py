@@ -6,7 +6,8 @@ The defender's units stay on the map while they fight (its region stays its own 
 one falls): casualties leave the map as they happen, so the map always shows what is left.
 
 The battle lives in ``state.battle`` (``kind: "land"``), which is public and kept after the end
-(``over``) until the next battle replaces it, so the table can show the last one round by round.
+(``over``) until the next battle replaces it; the view shows it until the turn ends, so the table
+can show the last one round by round.
 
 Choosing units (the opening four, each round's reinforcements) is one multi-choice decision whose
 choices are unit tokens "INF:1", "INF:2", "TNK:1"...: the number of a type's tokens picked is how
@@ -267,8 +268,8 @@ def _begin(ctx: Ctx, t: Task) -> bool:
     defender = state.owner.get(region)
     t["step"] = "open:A"
     state.battle = {"kind": "land", "region": region, "attacker": attacker, "defender": defender,
-                    "commander": None, "card": None, "round": 1, "turn": DEFENDER, "halves": [], "over": False,
-                    "winner": None,
+                    "turns_taken": state.turns_taken, "commander": None, "card": None, "round": 1,
+                    "turn": DEFENDER, "halves": [], "over": False, "winner": None,
                     "sides": {ATTACKER: {"engaged": {}, "reserve": units, "lost": {}},
                               DEFENDER: {"engaged": {}, "reserve": {}, "lost": {}}}}
     b = state.battle
@@ -387,9 +388,10 @@ def _command(ctx: Ctx, t: Task, got: dict[str, tuple[str, ...]]) -> None:
 # ------------------------------------------------------------------ what the table shows
 @view_part
 def _battle_view(state: GameState, seat: str | None) -> dict[str, Any]:
-    """The land battle in progress (or the last one, ``over``), half-round by half-round: all public."""
+    """The land battle in progress, or the last one of this turn (``over``), half-round by
+    half-round: all public."""
     b = state.battle
-    if not b or b.get("kind") != "land":
+    if not b or b.get("kind") != "land" or (b["over"] and b.get("turns_taken") != state.turns_taken):
         return {"land_battle": None}
     return {"land_battle": {
         "region": b["region"], "attacker": b["attacker"], "defender": b["defender"], "commander": b["commander"],

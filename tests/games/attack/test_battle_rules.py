@@ -210,3 +210,12 @@ def test_views_show_the_battle_and_hide_hands() -> None:
     assert view["sides"]["A"] == {"engaged": {"TNK": 2}, "reserve": {"INF": 3}, "lost": {"INF": 2}}
     assert GAME.view(state, None)["land_battle"] == view
     assert "ec-003" in GAME.secrets(state, "p1")
+
+
+def test_finished_battle_shown_until_the_turn_ends() -> None:
+    state = _duel({"INF": 4}, {"INF": 1})
+    rng = ScriptedDice(*faces("BLANK", "BLANK"), *faces("INF", "BLANK", "BLANK", "BLANK"))
+    fight(state, "ukraine", "p1", {"INF": 4}, rng)
+    assert GAME.view(state, "p2")["land_battle"]["winner"] == "A"
+    state.turns_taken += 1
+    assert GAME.view(state, "p2")["land_battle"] is None

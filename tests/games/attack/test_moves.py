@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from app.games.attack import GAME, move
+from app.games.protocol import Action, Illegal
 from tests.games.attack.moves_kit import answer, choice_ids, move_group, pending, stub_battles, table  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("stub_battles")
@@ -269,3 +272,47 @@ def test_the_log_names_the_groups_and_the_permission() -> None:
     assert any("on the sea route from A to H" in e.text for e in events)
     events = answer(state, "refuse", seat="p2")
     assert any("Green refuses the sea move of Light brown from A to H" in e.text for e in events)
+
+
+def test_the_view_shows_the_declared_groups_to_everyone_and_clears_after_the_action() -> None:
+    state = start_move({"A": {"INF": 4}, "B": {"INF": 2}}, sea_controller="p2")
+    move_group(state, "A>E", "INF:1")
+    move_group(state, "A~G", "INF:2")
+    for seat in ("p1", "p2", None):
+        part = GAME.view(state, seat)["movement"]
+        assert part["action"] == "MOVE"
+        assert [(g["from"], g["to"], g["sea"], g["status"]) for g in part["groups"]] == [
+            ("A", "E", False, "attacking"), ("A", "G", True, "on_lane")]
+        assert part["attacks"] == [{"region": "E", "units": {"INF": 1}}]
+    answer(state, "done")
+    answer(state, "permit", seat="p2")
+    assert GAME.view(state, None)["movement"] == {"action": None, "groups": [], "attacks": [], "blocked": {}}
+
+
+def test_an_eliminated_sea_controller_is_not_asked() -> None:
+    state = start_move({"A": {"INF": 3}}, sea_controller="p2")
+    state.eliminated.append("p2")
+    move_group(state, "A~G", "INF:2")
+    assert state.units["G"] == {"INF": 3}
+
+
+def test_bad_answers_are_refused_and_change_nothing() -> None:
+    state = start_move({"A": {"INF": 3}})
+    before = GAME.dump(state)
+    d = pending(state)
+    for bad in (("A>D",), ("A>Z",), ("A>B", "A>E"), ()):
+        with pytest.raises(Illegal):
+            GAME.apply(state, "p1", Action(decision=d.id, choices=bad), random.Random(1))
+    with pytest.raises(Illegal):
+        GAME.apply(state, "p2", Action(decision=d.id, choices=("A>B",)), random.Random(1))
+    assert GAME.dump(state) == before
+    answer(state, "A>B")
+    with pytest.raises(Illegal):
+        GAME.apply(state, "p1", Action(decision=pending(state).id, choices=("INF:3",)), random.Random(1))
+
+
+def test_a_7_1_1_the_mover_may_move_nothing() -> None:
+    state = start_move({"A": {"INF": 3}})
+    answer(state, "done")
+    assert pending(state).kind == "action" and state.units["A"] == {"INF": 3}
+    assert "MOVE" not in pending(state).choice_ids()  # the Move was taken
