@@ -30,7 +30,7 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # 1,000 seeded QMG bot-vs-bot games through the fuzzer's checks (app/fuzz.py) and QMG's invariants,
-# seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way
+# seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way, then 1,000 Attack! games
 test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
@@ -38,11 +38,15 @@ test-slow: $(STAMP)
 	TD_FIRST=1000 TD_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination & first=$$!; \
 	TD_FIRST=1500 TD_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination; second=$$?; \
 	wait $$first && test $$second -eq 0
+	ATTACK_FIRST=1000 ATTACK_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack & first=$$!; \
+	ATTACK_FIRST=1500 ATTACK_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack; second=$$?; \
+	wait $$first && test $$second -eq 0
 
 # the same runs one after the other in one process each (what `make test` runs beside the suite)
 test-slow-serial: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg
 	TD_FIRST=1000 TD_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination
+	ATTACK_FIRST=1000 ATTACK_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack
 
 # the UI's gettext catalogues (app/locale): extract the message ids, add new ones to every language,
 # compile the .mo (optional: a missing or older .mo is compiled from its .po when the server starts)

@@ -15,6 +15,7 @@ The land links are kept as written (``Map.land`` is not made symmetric here, unl
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
 from collections.abc import Callable
@@ -61,6 +62,7 @@ BOXES: dict[str, tuple[float, float, float, float]] = {
     "eurasia": (-25, 70, 12, 82),
 }
 # facts the rulebook states about the board (spec §23.1): checked by ``book_facts``
+MAX_LINK = 25.0  # degrees between the centres of two land neighbours: farther, they cannot touch
 BLACK_SEA_COAST: tuple[str, ...] = ("ukraine", "romania", "bulgaria", "turkey", "caucasus")
 
 
@@ -390,10 +392,20 @@ def geography(p: Pack) -> list[str]:
             out.append(f"region {r.id} at lon {r.lon}, lat {r.lat} is not on {r.continent}")
         out += [f"region {r.id}: outline point {pt} is off the globe" for pt in r.outline
                 if not (-180 <= pt[0] <= 180 and -90 <= pt[1] <= 90)]
+    m = p.map
+    for a in sorted(m.land):
+        for b in sorted(m.land[a]):
+            if a < b and b in m.regions and a in m.regions and _distance(m.regions[a], m.regions[b]) > MAX_LINK:
+                out.append(f"land neighbours {a} and {b} are {_distance(m.regions[a], m.regions[b]):.0f} degrees apart")
     for z in p.map.zones.values():
         if not (-180 <= z.lon <= 180 and -90 <= z.lat <= 90):
             out.append(f"zone {z.id} at lon {z.lon}, lat {z.lat} is off the globe")
     return out
+
+
+def _distance(a: Region, b: Region) -> float:
+    """Degrees between two centres on a flat map, the longitude shrunk by the latitude's cosine."""
+    return math.hypot((a.lon - b.lon) * math.cos(math.radians((a.lat + b.lat) / 2)), a.lat - b.lat)
 
 
 @check
