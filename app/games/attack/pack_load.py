@@ -392,6 +392,8 @@ def geography(p: Pack) -> list[str]:
             out.append(f"region {r.id} at lon {r.lon}, lat {r.lat} is not on {r.continent}")
         out += [f"region {r.id}: outline point {pt} is off the globe" for pt in r.outline
                 if not (-180 <= pt[0] <= 180 and -90 <= pt[1] <= 90)]
+        if r.outline and (len(r.outline) < 3 or not _inside(r.lon, r.lat, r.outline)):
+            out.append(f"region {r.id}: its centre lon {r.lon}, lat {r.lat} is outside its outline")
     m = p.map
     for a in sorted(m.land):
         for b in sorted(m.land[a]):
@@ -406,6 +408,15 @@ def geography(p: Pack) -> list[str]:
 def _distance(a: Region, b: Region) -> float:
     """Degrees between two centres on a flat map, the longitude shrunk by the latitude's cosine."""
     return math.hypot((a.lon - b.lon) * math.cos(math.radians((a.lat + b.lat) / 2)), a.lat - b.lat)
+
+
+def _inside(x: float, y: float, polygon: tuple[tuple[float, float], ...]) -> bool:
+    """Ray casting: is the point inside the polygon (where the map draws the region's units)?"""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
 
 
 @check

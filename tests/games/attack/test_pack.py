@@ -4,6 +4,8 @@ breaking a copy of the YAML files (the loader refuses the broken pack, and the a
 
 from __future__ import annotations
 
+import copy
+import functools
 import shutil
 import statistics
 from collections.abc import Callable
@@ -208,6 +210,11 @@ def test_card_names_never_appear_in_the_catalogues_texts(p: Pack) -> None:
             assert hits == [], (card.id, name, hits)
 
 
+def test_every_region_has_an_outline_around_its_centre(p: Pack) -> None:
+    for r in p.map.regions.values():
+        assert len(r.outline) >= 6 and pack_load._inside(r.lon, r.lat, r.outline), r.id
+
+
 def test_coordinates_are_in_the_western_half_of_the_world(p: Pack) -> None:
     for r in p.map.regions.values():
         assert -170 <= r.lon <= 70 and -56 <= r.lat <= 85, r.id
@@ -221,15 +228,27 @@ def test_coordinates_are_in_the_western_half_of_the_world(p: Pack) -> None:
 Docs = dict[str, Any]
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.cache
+def _shipped() -> Docs:
+    return {name: yaml.load((DATA_DIR / name).read_text(encoding="utf-8"), Loader=_LOADER) for name in FILES}
+
+
 def _docs() -> Docs:
-    return {name: yaml.safe_load((DATA_DIR / name).read_text(encoding="utf-8")) for name in FILES}
+    return copy.deepcopy(_shipped())
 
 
 def _write(tmp_path: Path, docs: Docs) -> Path:
+    """A copy of the data folder with the edited files rewritten (the others copied as they are)."""
     out = tmp_path / "data"
     shutil.copytree(DATA_DIR, out)
     for name, doc in docs.items():
-        (out / name).write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        if doc != _shipped()[name]:
+            (out / name).write_text(yaml.dump(doc, Dumper=_DUMPER, allow_unicode=True, sort_keys=False),
+                                    encoding="utf-8")
     return out
 
 
@@ -292,6 +311,7 @@ BREAKS: list[tuple[str, Callable[[Docs], Any], str]] = [
     ("continent too small for six", _small_continent, "continents"),
     ("lon and lat swapped", lambda d: _region(d, "ukraine").update(lon=48.8, lat=31.5), "geography"),
     ("region on the wrong continent", lambda d: _region(d, "egypt").update(continent="south_america"), "geography"),
+    ("a centre off its outline", lambda d: _region(d, "cuba").update(lon=-75.0, lat=24.0), "geography"),
     ("five die faces", lambda d: d["dice.yaml"]["faces"].pop(), "die"),
     ("unknown die face", lambda d: d["dice.yaml"].update(faces=["INF", "TNK", "ART", "PLN", "PLN", "SKULL"]), "die"),
     ("no tank face", lambda d: d["dice.yaml"].update(faces=["INF", "INF", "ART", "PLN", "PLN", "BLANK"]), "die"),
