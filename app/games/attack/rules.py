@@ -8,11 +8,17 @@ from typing import Any
 
 from app.games.attack import (  # noqa: F401  (modules register at import)
     battle,
+    bot,
+    build,
+    diplo,
     engine,
     flow,
     move,
+    naval,
     setup,
+    summary,
     text,
+    trade,
     victory,
     views,
 )
