@@ -237,3 +237,25 @@ def test_every_space_and_strait_has_a_polish_name_and_a_polish_map_label() -> No
     assert [line["text"] for line in spaces["southeast_asia"]["lines_pl"]] == ["Azja", "Południowo-Wschodnia"]
     assert [line["text"] for line in spaces["north_sea"]["lines_pl"]] == ["Wschodni", "Atlantyk"]
     assert [line["text"] for line in spaces["germany"]["lines_pl"]] == ["Niemcy"]
+
+
+def test_a_seats_table_cell_listing_term_ids_shows_each_in_the_page_language() -> None:
+    """The seats table listed Total Domination's powers as raw ids ("germany, japan") on a Polish page."""
+    import jinja2
+
+    from app.api.templating import fact_filter, show
+    from app.i18n import use_lang
+
+    env = jinja2.Environment(autoescape=True)
+    env.filters["fact"] = fact_filter
+    env.filters["show"] = show
+    cell = env.from_string("{{ value|fact }}")
+    use_lang("pl")
+    try:
+        assert cell.render(game_id="total_domination", value=["germany", "japan"]) == "Niemcy, Japonia"
+        assert cell.render(game_id="total_domination", value="uk") == "Wielka Brytania"
+        assert cell.render(game_id="total_domination", value=[]) == "—"
+        assert cell.render(game_id="total_domination", value=3) == "3"
+    finally:
+        use_lang("en")
+    assert cell.render(game_id="total_domination", value=["germany", "japan"]) == "Germany, Japan"

@@ -100,6 +100,10 @@ def fact_filter(ctx: Any, value: Any) -> str:
     """``{{ value|fact }}``: a shown fact (a term id such as "axis", or a text holding terms such
     as "Japan, Italy") in the page's language."""
     game_id = str(ctx.get("game_id") or "")
+    if isinstance(value, list):  # a list of term ids ("germany", "japan"): each in the page's language
+        return ", ".join(fact_filter(ctx, v) for v in value) or show(value)
+    if not isinstance(value, str):
+        value = show(value)
     return terms_in(game_id, term(game_id, value)) if game_id else str(value)
 
 

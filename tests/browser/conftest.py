@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,6 +31,35 @@ def sign_in_as_guest(page: Any, name: str) -> None:
     form = page.locator("form[action='/guest']")
     form.locator("input[name=name]").fill(name)
     form.locator("button").click()
+
+
+def create_table(page: Any, base: str, game: str, players: int, host: str = "Alice") -> str:
+    """``host`` signs in as a guest and opens a table of ``game`` for ``players`` from the lobby: its URL."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/")
+    sign_in_as_guest(page, host)
+    expect(page.locator(".topbar .who")).to_contain_text(host)
+    form = page.locator(f"form.new-table[data-game={game}]")
+    form.locator("select[name=players]").select_option(str(players))
+    form.locator("button", has_text="Create table").click()
+    page.wait_for_url(re.compile(r"/matches/[\w-]+$"))
+    return str(page.url)
+
+
+def join_by_invite(host_page: Any, page: Any, name: str) -> str:
+    """``name`` opens the host's invite link, signs in as a guest and takes a seat: the match id."""
+    from playwright.sync_api import expect
+
+    invite = host_page.locator("#invite-link").input_value()
+    page.goto(invite)
+    sign_in_as_guest(page, name)
+    expect(page.locator(".topbar .who")).to_contain_text(name)
+    page.wait_for_url(invite)
+    page.locator("#join-table").click()
+    page.wait_for_url(invite)
+    expect(host_page.locator("#seats")).to_contain_text(name)
+    return str(invite.rsplit("/", 1)[1])
 
 
 def live_table(page: Any, settle_ms: int = 300) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
+from tests.browser.conftest import create_table, join_by_invite
 
 pytestmark = pytest.mark.browser
 
@@ -100,21 +100,8 @@ def test_two_humans_and_a_bot_play_qmg_rounds_by_clicking(server: Any, browser: 
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
     try:
         # the table: lobby form, invite link, a bot, start
-        alice.goto(f"{server.url}/")
-        sign_in_as_guest(alice, "Alice")
-        expect(alice.locator(".topbar .who")).to_contain_text("Alice")
-        form = alice.locator("form.new-table[data-game=qmg]")
-        form.locator("select[name=players]").select_option("3")
-        form.locator("button", has_text="Create table").click()
-        alice.wait_for_url(re.compile(r"/matches/[\w-]+$"))
-        invite = alice.locator("#invite-link").input_value()
-        match_id = invite.rsplit("/", 1)[1]
-        bob.goto(invite)
-        sign_in_as_guest(bob, "Bob")
-        expect(bob.locator(".topbar .who")).to_contain_text("Bob")
-        bob.wait_for_url(invite)
-        bob.locator("#join-table").click()
-        bob.wait_for_url(invite)
+        invite = create_table(alice, server.url, "qmg", 3)
+        match_id = join_by_invite(alice, bob, "Bob")
         expect(alice.locator("#seats")).to_contain_text("Bob (guest)")
         alice.locator("#seats form[action$='/bot'] button").first.click()
         alice.wait_for_url(invite)

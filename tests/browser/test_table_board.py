@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
+from tests.browser.conftest import create_table, join_by_invite
 
 pytestmark = pytest.mark.browser
 
@@ -58,24 +58,12 @@ def open_table(browser: Any, server: Any, context: dict[str, Any]) -> tuple[Any,
 
     alice_ctx, bob_ctx = browser.new_context(**context), browser.new_context(**context)
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
-    alice.goto(f"{server.url}/")
-    sign_in_as_guest(alice, "Alice")
-    expect(alice.locator(".topbar .who")).to_contain_text("Alice")
-    form = alice.locator("form.new-table[data-game=qmg]")
-    form.locator("select[name=players]").select_option("2")
-    form.locator("button", has_text="Create table").click()
-    alice.wait_for_url(re.compile(r"/matches/[\w-]+$"))
-    invite = alice.locator("#invite-link").input_value()
-    bob.goto(invite)
-    sign_in_as_guest(bob, "Bob")
-    bob.wait_for_url(invite)
-    bob.locator("#join-table").click()
-    bob.wait_for_url(invite)
-    expect(alice.locator("#seats")).to_contain_text("Bob")
+    create_table(alice, server.url, "qmg", 2)
+    match_id = join_by_invite(alice, bob, "Bob")
     alice.locator("#start-match").click()
     expect(alice.locator("#table.playing .qmg-map")).to_be_visible()
     expect(bob.locator("#table.playing .qmg-map")).to_be_visible()  # Bob's page loads the board by itself
-    return alice_ctx, bob_ctx, alice, bob, invite.rsplit("/", 1)[1]
+    return alice_ctx, bob_ctx, alice, bob, match_id
 
 
 def discard_three_keeping_builds(page: Any, touch: bool) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import sign_in_as_guest
+from tests.browser.conftest import create_table, join_by_invite
 
 pytestmark = pytest.mark.browser
 
@@ -156,16 +156,6 @@ def play_1939(pages: dict[str, Any], base: str, match_id: str) -> tuple[list[str
     return clicks, phases
 
 
-def create_table(page: Any, base: str, players: int) -> str:
-    page.goto(f"{base}/")
-    sign_in_as_guest(page, "Alice")
-    form = page.locator("form.new-table[data-game=total_domination]")
-    form.locator("select[name=players]").select_option(str(players))
-    form.locator("button", has_text="Create table").click()
-    page.wait_for_url(re.compile(r"/matches/[\w-]+$"))
-    return str(page.url)
-
-
 def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any, browser: Any) -> None:
     from playwright.sync_api import expect
 
@@ -173,15 +163,8 @@ def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any
     actx, bctx = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     alice, bob = actx.new_page(), bctx.new_page()
     try:
-        create_table(alice, server.url, 2)
-        invite = alice.locator("#invite-link").input_value()
-        match_id = alice.url.rsplit("/", 1)[1]
-        bob.goto(invite)
-        sign_in_as_guest(bob, "Bob")
-        bob.wait_for_url(invite)
-        bob.locator("#join-table").click()
-        bob.wait_for_url(invite)
-        expect(alice.locator("#seats")).to_contain_text("Bob")
+        create_table(alice, server.url, "total_domination", 2)
+        match_id = join_by_invite(alice, bob, "Bob")
         alice.locator("#start-match").click()
         for page in (alice, bob):
             expect(page.locator("#table.playing .td-map")).to_be_visible()
@@ -189,9 +172,14 @@ def test_two_guests_play_the_1939_draft_and_action_phase_by_clicking(server: Any
         assert "action" in phases, phases
         if os.environ.get("WARROOM_SCREENS"):  # the table after a year of play: docs/screens/td-table-*.png
             SCREENS.mkdir(parents=True, exist_ok=True)
-            for page, lang, size in ((alice, "en", "1440x900"), (bob, "en", "390x844")):
-                page.wait_for_timeout(500)
-                page.screenshot(path=str(SCREENS / f"td-table-{lang}-{size}.png"))
+            for lang in ("en", "pl"):
+                for page, size in ((alice, "1440x900"), (bob, "390x844")):
+                    if lang == "pl":
+                        page.locator(".lang-switch button[value=pl]").click()
+                        expect(page.locator("html")).to_have_attribute("lang", "pl")
+                        expect(page.locator("#table.playing .td-map")).to_be_visible()
+                    page.wait_for_timeout(500)
+                    page.screenshot(path=str(SCREENS / f"td-table-{lang}-{size}.png"))
         assert any(c.startswith("alice:") for c in clicks) and any(c.startswith("bob:") for c in clicks), clicks
     finally:
         actx.close()
@@ -205,7 +193,7 @@ def test_a_solo_player_plays_the_first_year_against_the_automa_by_clicking(serve
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     try:
-        url = create_table(page, server.url, 1)
+        url = create_table(page, server.url, "total_domination", 1)
         match_id = url.rsplit("/", 1)[1]
         page.locator("#start-match").click()
         expect(page.locator("#table.playing .td-map")).to_be_visible()

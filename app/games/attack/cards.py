@@ -29,7 +29,8 @@ def take_random(ctx: Ctx, taker: str, loser: str) -> str | None:
     if not hand:
         ctx.log("no_card_to_take", seat=state.colours[taker], loser=state.colours[loser])
         return None
-    card = hand.pop(ctx.rng.randrange(len(hand)))
+    card = ctx.rng.choice(hand)  # not randrange(): a die is randrange(6), and scripted dice must stay dice
+    hand.remove(card)
     state.hands.setdefault(taker, []).append(card)
     state.see(taker, card)
     state.see(loser, card)
