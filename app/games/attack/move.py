@@ -204,14 +204,22 @@ def declare(ctx: Ctx, seat: str, target: Target, units: Units) -> None:
     state = ctx.state
     act = action(state)
     state.remove_units(target.origin, units)
+    params = {"seat": colour(state, seat), "units": units_msg(units), "origin": target.origin, "dest": target.dest}
+    if target.sea and needs_permission(state, seat, units):
+        ctx.log("move_on_lane", ruler=colour(state, str(state.sea_controller)), **params)
+        # one question per origin and destination (spec §24): a second group on the same lane joins the first
+        same = next((g for g in act["groups"] if g["status"] == "on_lane" and (g["from"], g["to"])
+                     == (target.origin, target.dest)), None)
+        if same is not None:
+            for u, n in units.items():
+                same["units"][u] = same["units"].get(u, 0) + n
+            return
+        act["groups"].append({"from": target.origin, "to": target.dest, "sea": True, "via": None,
+                              "units": dict(units), "status": "on_lane"})
+        return
     group: dict[str, Any] = {"from": target.origin, "to": target.dest, "sea": target.sea, "via": target.via,
                              "units": dict(units), "status": ""}
     act["groups"].append(group)
-    params = {"seat": colour(state, seat), "units": units_msg(units), "origin": target.origin, "dest": target.dest}
-    if target.sea and needs_permission(state, seat, units):
-        group["status"] = "on_lane"
-        ctx.log("move_on_lane", ruler=colour(state, str(state.sea_controller)), **params)
-        return
     attack = arrive(state, seat, target.dest, units)
     group["status"] = "attacking" if attack else "moved"
     ctx.log(f"move_{'sails' if target.sea else 'moves'}{'_attack' if attack else ''}", **params)
@@ -243,7 +251,7 @@ def _run_sea(ctx: Ctx, t: Task) -> bool:
         ctx.pop(t)
         return False
     group = act["groups"][i]
-    if not needs_permission(state, seat, group["units"]):  # cannot happen: nobody's navy moves in a move
+    if not needs_permission(state, seat, group["units"]):  # cannot happen: sea control holds through an action
         group["status"] = "attacking" if arrive(state, seat, group["to"], group["units"]) else "moved"
         return False
     act["asked"] = True

@@ -80,10 +80,10 @@ def choice_ids(state: GameState) -> list[str]:
     return list(pending(state).choice_ids())
 
 
-def answer(state: GameState, *choices: str, seat: str | None = None) -> list[Any]:
+def answer(state: GameState, *choices: str, seat: str | None = None, rng: random.Random | None = None) -> list[Any]:
     d = pending(state)
     assert seat is None or d.seat == seat, (d.seat, d.prompt)
-    return GAME.apply(state, d.seat, Action(decision=d.id, choices=tuple(choices)), random.Random(7))
+    return GAME.apply(state, d.seat, Action(decision=d.id, choices=tuple(choices)), rng or random.Random(7))
 
 
 def move_group(state: GameState, target: str, *counts: str) -> None:

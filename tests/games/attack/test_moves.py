@@ -253,6 +253,20 @@ def test_the_sea_controller_is_asked_per_group_in_the_order_declared() -> None:
     assert state.units["F"] == {"INF": 3} and state.units["G"] == {"INF": 2}
 
 
+def test_spec_24_one_permission_per_origin_and_destination() -> None:
+    state = start_move({"A": {"INF": 3, "TNK": 2}}, sea_controller="p2")
+    move_group(state, "A~G", "INF:1")
+    move_group(state, "A~G", "TNK:2")
+    groups = GAME.view(state, "p1")["movement"]["groups"]
+    assert [(g["from"], g["to"], g["units"], g["status"]) for g in groups] == [
+        ("A", "G", {"INF": 1, "TNK": 2}, "on_lane")]
+    answer(state, "done")
+    assert "infantry ×1, tank ×2" in pending(state).prompt
+    answer(state, "permit", seat="p2")
+    assert state.units["G"] == {"INF": 2, "TNK": 2}
+    assert pending(state).kind == "action"  # one question answered everything
+
+
 def test_a_long_list_of_destinations_asks_the_origin_first(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(move, "SPLIT", 3)
     state = start_move({"A": {"INF": 3}, "B": {"INF": 2}})
