@@ -2,7 +2,8 @@
 "summary"): each colour's regions at the end of every round (the "round_ends" lines carry the
 standings), the final standings (the "game_over" line), and per colour the Economics cards it
 gained in play (drawn from the deck or taken from a beaten player: both lines are public, the
-card itself is not in them) and whether it was eliminated."""
+card itself is not in them; a neutral's card lost with the battle is not a gain) and who was
+eliminated."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from typing import Any
 ROUND_ENDS = "round_ends"
 GAME_OVER = "game_over"
 GAINS = ("card_drawn", "card_taken")  # cards.py: the public lines of a card coming into a hand
+# battle.py: a neutral's card is drawn into the attacker's hand ("neutral_card" names it, shown to
+# all) and shuffled back into the deck if the neutral holds (cards.py's "card_shuffled_back")
+NEUTRAL_CARD, SHUFFLED_BACK = "neutral_card", "card_shuffled_back"
 ELIMINATED = "eliminated"
 
 
@@ -37,6 +41,7 @@ def summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
     final: dict[str, int] = {}
     cards: dict[str, int] = {}
     out: list[str] = []
+    at_stake: dict[str, str] = {}  # a neutral's card -> the attacker who drew it
     for line in lines:
         kind, params = line.get("id"), line.get("params") or {}
         if not isinstance(params, dict):
@@ -54,6 +59,11 @@ def summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
                 rounds[-1] = [rnd, standing]
         elif kind in GAINS and isinstance(params.get("seat"), str):
             cards[params["seat"]] = cards.get(params["seat"], 0) + 1
+        elif kind == NEUTRAL_CARD and isinstance(params.get("seat"), str) and isinstance(params.get("card"), str):
+            at_stake[params["card"]] = params["seat"]
+        elif kind == SHUFFLED_BACK and params.get("card") in at_stake:
+            loser = at_stake.pop(params["card"])
+            cards[loser] = cards.get(loser, 0) - 1
         elif kind == ELIMINATED and isinstance(params.get("seat"), str):
             out.append(params["seat"])
     colours += [c for c in out if c not in colours]

@@ -25,7 +25,7 @@ from app.games.attack.pack import NAVY_TYPES
 from app.games.attack.state import GameState
 from app.games.attack.text import as_json, say
 
-UNTIMED_ROUNDS = 100
+UNTIMED_ROUNDS = 50
 
 
 # ------------------------------------------------------------------ the standings
