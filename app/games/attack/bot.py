@@ -562,7 +562,8 @@ def next_group(k: Know) -> Group | None:
                 force[t] = force.get(t, 0) + n
         left, _ = battle(force, _defenders(k, target))
         lost = sum(force.values()) - left
-        score = target_value(k, target) - 0.6 * lost
+        # by sea the force can go no further and lies in reach of a fleet: land first
+        score = target_value(k, target) - 0.6 * lost - (0.3 if any(g.sea for g in plan) else 0.0)
         if score > 0 and (best is None or score > best[0]):
             best = (score, plan)
     return best[1][0] if best else None
