@@ -2,7 +2,8 @@
 JSON bodies, the JSON socket, the page socket's HTML as browsers get it, past views
 (/at/{seq}), the running export, the public log and error texts. The fixture game hides
 cards, sealed bids, a square and a facing; Quartermaster General hides cards; Total Domination
-hides hands, draft picks, face-down techs, set-aside cards and the solo automa's dealt pile."""
+hides hands, draft picks, face-down techs, set-aside cards and the solo automa's dealt pile; Attack!
+hides the Economics hands and deck and a naval line laid face down until both are laid."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 import websockets
 
+from app.games.attack import GAME as ATTACK
 from app.games.qmg import GAME as QMG
 from app.games.secrets import leaks
 from app.games.total_domination import GAME as TD
@@ -140,3 +142,11 @@ async def test_no_channel_gives_a_qmg_secret_away(server, database_url):
 async def test_no_channel_gives_a_total_domination_secret_away(server, database_url, players, seed):
     # the draft's simultaneous picks, shared and separate hands, and the automa's cards
     await play_and_collect(server, database_url, TD, "total_domination", players, {}, 45, seed)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("players", "seed"), [(2, 61), (3, 62)])
+async def test_no_channel_gives_an_attack_secret_away(server, database_url, players, seed):
+    # setup (claims, placements, capitals) and then the first turns' random actions: builds, trades,
+    # diplomatic attacks, naval line-ups laid face down
+    await play_and_collect(server, database_url, ATTACK, "attack", players, {}, 110, seed)

@@ -144,7 +144,7 @@ def _action_chosen(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     action = ACTIONS[kind]
     if action.counts:
         record_action(state, kind)
-    ctx.log("action_taken", seat=state.colours[seat], action=f"action_{kind.lower()}")
+    ctx.log("action_taken", seat=state.colours[seat], action={"id": f"action_{kind.lower()}", "params": {}})
     ctx.push({"k": "action_done", "seat": seat, "action": kind})
     action.start(ctx, seat)
 

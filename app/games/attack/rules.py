@@ -6,7 +6,7 @@ import os
 import random
 from typing import Any
 
-from app.games.attack import (  # noqa: F401  (modules register at import)
+from app.games.attack import (  # noqa: F401  (the rule modules register at import)
     battle,
     bot,
     build,
@@ -15,6 +15,8 @@ from app.games.attack import (  # noqa: F401  (modules register at import)
     flow,
     move,
     naval,
+    page,
+    reference,
     setup,
     summary,
     text,
@@ -25,7 +27,19 @@ from app.games.attack import (  # noqa: F401  (modules register at import)
 from app.games.attack.engine import Ctx
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState, dump, load
-from app.games.protocol import Action, Decision, Event, GamePackage, Illegal, OptionSpec, Outcome, Seat, ViewSections
+from app.games.protocol import (
+    Action,
+    Board,
+    Decision,
+    Event,
+    GamePackage,
+    Illegal,
+    OptionSpec,
+    Outcome,
+    RulesReference,
+    Seat,
+    ViewSections,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -47,8 +61,11 @@ class Attack:
 
     package = GamePackage(
         catalogue=text.catalogue(),
-        sections=ViewSections(hand="hand", internal=("game", "options")),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
+        sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting", "production")),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
         summary=summary.summary,
     )
 

@@ -190,12 +190,10 @@ FULL_EVERY = 50
 
 
 @pytest.mark.at_slow
-def test_thousand_bot_games(request: pytest.FixtureRequest) -> None:
+def test_thousand_bot_games() -> None:
     """The fuzzer's checks over seeded bot-vs-bot games (``app.fuzz.check_match``) with the
     Referee's invariants after every step; one game in FULL_EVERY gets the fuzzer's checks (the
     replay, every seat's leak check) at every step."""
-    if "at_slow" not in (request.config.getoption("-m") or ""):
-        pytest.skip("long run: use pytest -m at_slow tests/games/attack")
     from app.fuzz import check_match
 
     # ATTACK_FIRST lets `make test-slow` share the seeds between two processes (two cores)
