@@ -86,7 +86,7 @@ def _run_claim(ctx: Ctx, t: Task) -> bool:
     seat = state.order[t["i"] % len(state.order)]
     t["i"] += 1
     n = len(state.regions_of(seat)) + 1
-    options: list[tuple[str, Label]] = [(r, r) for r in claimable(state, seat)]
+    options: list[tuple[str, Label]] = [(r, say("choice_region", region=r)) for r in claimable(state, seat)]
     prompt = "prompt_claim_continent" if state.options.get("one_per_continent") else "prompt_claim"
     ctx.push(ask(seat, say(prompt, seat=state.colours[seat], n=n, of=START_REGIONS), options, "region_claimed",
                  kind="claim", undoable=True))
@@ -154,7 +154,7 @@ def _run_capitals(ctx: Ctx, t: Task) -> bool:
         ctx.pop(t)
         ctx.log("setup_done")
         return False
-    options: list[tuple[str, Label]] = [(r, r) for r in state.regions_of(seat)]
+    options: list[tuple[str, Label]] = [(r, say("choice_region", region=r)) for r in state.regions_of(seat)]
     ctx.push(ask(seat, say("prompt_capital", seat=state.colours[seat]), options, "capital_placed",
                  kind="capital", undoable=True))
     return False
