@@ -99,16 +99,29 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--players", default="4", help="player counts, e.g. 2,4 (default 4)")
     ap.add_argument("--vary", action="store_true", help="spread the games over the table's options")
+    ap.add_argument("--progress", type=int, default=0, help="print a running tally every N games")
     args = ap.parse_args()
     counts = tuple(int(p) for p in args.players.split(",") if p)
     jobs = [(args.seed + i, counts[i % len(counts)], args.vary) for i in range(args.games)]
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play, jobs, chunksize=4)
-    else:
-        results = [play(j) for j in jobs]
+    results: list[Result] = []
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        for r in pool.imap(play, jobs, chunksize=4):
+            results.append(r)
+            if args.progress and len(results) % args.progress == 0:
+                progress(results, time.perf_counter() - t0)
     report(results, time.perf_counter() - t0)
+
+
+def progress(results: list[Result], seconds: float) -> None:
+    """A running tally (a long run read before it ends): games so far and the win share by position."""
+    wins: Counter[int] = Counter()
+    for r in results:
+        for pos, s in r[2].items():
+            wins[pos] += s  # type: ignore[assignment]
+    n = len(results)
+    print(f"  ... {n} games, {seconds:.0f} s: " + "  ".join(f"{p + 1}: {100 * wins[p] / n:.1f} %"
+                                                         for p in sorted(wins)), flush=True)
 
 
 if __name__ == "__main__":

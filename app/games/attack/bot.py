@@ -152,6 +152,7 @@ class Know:
     seat: str
     view: dict[str, Any]
     geo: Map
+    rng: random.Random | None = None  # the platform's seeded rng, for draws among equal answers
 
     def __post_init__(self) -> None:
         v = self.view
@@ -224,8 +225,8 @@ class Know:
         return max(1.0, GARRISON * self.threat(self.capital))
 
 
-def know(state: GameState, seat: str) -> Know:
-    return Know(seat=seat, view=views.view(state, seat), geo=state.geo)
+def know(state: GameState, seat: str, rng: random.Random | None = None) -> Know:
+    return Know(seat=seat, view=views.view(state, seat), geo=state.geo, rng=rng)
 
 
 # ---------------------------------------------------------------- what a region is worth
@@ -269,20 +270,46 @@ def _roll(k: Know, d: Decision) -> Picks:
     return d.choice_ids()[:1]
 
 
+def _distances(k: Know, sources: Iterable[str], limit: int = 4) -> dict[str, int]:
+    """Moves (by land or one sea hop) from the nearest of ``sources``, up to ``limit``."""
+    dist = {r: 0 for r in sources}
+    frontier = list(dist)
+    for step in range(1, limit + 1):
+        nxt: list[str] = []
+        for r in frontier:
+            for n in sorted(k.near(r)):
+                if n not in dist:
+                    dist[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+CLAIM_SPREAD = 1.0  # claims scoring within this of the best are drawn among by the seeded rng
+
+
 @handles("claim")
 def _claim(k: Know, d: Decision) -> Picks:
-    """A-4.3: a tight cluster with free neutrals around it, away from the other players."""
+    """A-4.3: a tight cluster with room to grow, away from the other players (whoever sits alone on
+    a continent grows unopposed). Near-equal claims are drawn by the seeded rng, so seatings vary."""
+    enemy_dist = _distances(k, [r for r, s in k.owner.items() if s != k.seat])
+    ids = d.choice_ids()
 
     def score(r: str) -> float:
-        near = k.near(r)
-        own = sum(1 for n in near if k.owner.get(n) == k.seat)
-        enemy = sum(1 for n in near if k.owner.get(n) not in (None, k.seat))
-        free = sum(1 for n in near if n not in k.owner)
         land_own = sum(1 for n in k.geo.neighbours(r) if k.owner.get(n) == k.seat)
-        return 3.0 * own + 1.0 * land_own + 0.6 * free - 2.0 * enemy - 0.15 * len(near) + 0.05 * len(
-            k.geo.neighbours(r))
+        sea_own = sum(1 for n in k.geo.by_sea(r) if k.owner.get(n) == k.seat and n not in k.geo.neighbours(r))
+        ring = _distances(k, [r], 2)
+        room = sum(1 for n, dd in ring.items() if n not in k.owner and dd > 0 and enemy_dist.get(n, 9) > 1)
+        far = min(enemy_dist.get(r, 5), 5)
+        borders = len(k.near(r))
+        return 4.0 * land_own + 2.0 * sea_own + 0.35 * room + 1.5 * far - 0.2 * borders
 
-    return [_best(d.choice_ids(), score)]
+    scores = {r: score(r) for r in ids}
+    top = max(scores.values())
+    near_best = [r for r in ids if scores[r] >= top - CLAIM_SPREAD]
+    if k.rng is not None and len(near_best) > 1:
+        return [near_best[k.rng.randrange(len(near_best))]]
+    return [_best(ids, lambda r: scores[r])]
 
 
 def _planned_capital(k: Know) -> str | None:
@@ -535,7 +562,8 @@ def next_group(k: Know) -> Group | None:
                 force[t] = force.get(t, 0) + n
         left, _ = battle(force, _defenders(k, target))
         lost = sum(force.values()) - left
-        score = target_value(k, target) - 0.6 * lost
+        # by sea the force can go no further and lies in reach of a fleet: land first
+        score = target_value(k, target) - 0.6 * lost - (0.3 if any(g.sea for g in plan) else 0.0)
         if score > 0 and (best is None or score > best[0]):
             best = (score, plan)
     return best[1][0] if best else None
@@ -1007,7 +1035,7 @@ def choose(state: GameState, decision: Decision, rng: random.Random) -> Action:
         return Action(decision=decision.id, choices=(ids[0],))
     handler = HANDLERS.get(decision.kind)
     if handler is not None:
-        picks = handler(know(state, decision.seat), decision)
+        picks = handler(know(state, decision.seat, rng), decision)
         if picks is not None and _legal(decision, picks):
             return Action(decision=decision.id, choices=tuple(picks))
     return random_bot(decision, rng)

@@ -66,3 +66,48 @@ def redeal(st: GameState, seat: str, seed: int) -> GameState:
 def current_kind(st: GameState) -> str | None:
     t = engine.current(st)
     return None if t is None else (t.get("q") or {}).get("kind")
+
+
+# ---------------------------------------------------------------- staged tables
+def line_map() -> str:
+    """A small staged map: home - front - neutral - far by land, ``isle`` by a lane from ``front``,
+    ``east`` beside ``home``; a non-anchored zone (borders only)."""
+    from app.games.attack.pack import Lane, Map, Region, register_map
+
+    names = ["home", "front", "neutral", "far", "isle", "east"]
+    regions = [Region(id=n, name=n.title(), name_pl=n.title(), continent="eurasia", lon=float(i), lat=0.0)
+               for i, n in enumerate(names)]
+    land = [("home", "front"), ("front", "neutral"), ("neutral", "far"), ("home", "east")]
+    register_map(Map.build("bot_line", regions, land, lanes=[Lane("front", "isle")]))
+    return "bot_line"
+
+
+def staged(units: dict[str, tuple[str, dict[str, int]]], capitals: dict[str, str] | None = None,
+           hands: dict[str, list[str]] | None = None, navy: dict[str, dict[str, int]] | None = None,
+           sea_controller: str | None = None, active: str = "p1") -> GameState:
+    """A table in play on the staged map: ``units`` region -> (seat, units)."""
+    seats = ["p1", "p2", "p3", "p4"]
+    st = GameState(options={"end": "timed", "turn_limit": "36", "finish_round": False, "one_per_continent": False,
+                            "players": 4},
+                   map=line_map(), seats=seats, colours={s: c for s, c in zip(seats, ["light_brown", "green", "blue",
+                                                                                      "red"], strict=True)},
+                   order=list(seats), phase="play", active=active, round=2)
+    st.turn = {"seat": active, "actions": []}
+    for region, (seat, u) in units.items():
+        st.add_units(region, seat, u)
+    st.capitals = dict(capitals or {})
+    st.hands = {s: list((hands or {}).get(s, [])) for s in seats}
+    st.navy = {s: dict((navy or {}).get(s, {})) for s in seats}
+    st.sea_controller = sea_controller
+    return st
+
+
+def decision(who: str, kind: str, choices: list[str], lo: int = 1, hi: int = 1, **params: Any) -> Decision:
+    from app.games.protocol import Choice, Msg
+
+    return Decision(id="q1", seat=who, kind=kind, prompt=kind, choices=tuple(Choice(c, c) for c in choices),
+                    min=lo, max=hi, prompt_msg=Msg(f"prompt_{kind}", params))
+
+
+def answer(st: GameState, d: Decision, seed: int = 1) -> tuple[str, ...]:
+    return GAME.bot(st, d, random.Random(seed)).choices
