@@ -16,14 +16,18 @@ run: $(STAMP)
 	$(PY) -m app serve
 
 # the suite and the thousand-game runs side by side: the suite (servers, sockets, a browser) leaves
-# about one core idle, which the runs take at a lower priority; their output follows the suite's
+# about one core idle, which the runs take at a lower priority; the suite's lane then plays half of
+# the Attack! games (seeds 1500-1999) while the other lane ends with the first half; the runs'
+# output follows the suite's
 test: $(STAMP)
-	@nice -n 10 $(MAKE) --no-print-directory test-slow-serial > .test-slow.log 2>&1 & slow=$$!; \
+	@nice -n 10 $(MAKE) --no-print-directory test-slow-serial ATTACK_SEEDS="ATTACK_FIRST=1000 ATTACK_GAMES=500" \
+		> .test-slow.log 2>&1 & slow=$$!; \
 	$(MAKE) --no-print-directory test-fast; fast=$$?; \
-	wait $$slow; slow_rc=$$?; cat .test-slow.log; \
-	test $$fast -eq 0 && test $$slow_rc -eq 0
+	ATTACK_FIRST=1500 ATTACK_GAMES=500 nice -n 10 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack; \
+	attack=$$?; wait $$slow; slow_rc=$$?; cat .test-slow.log; \
+	test $$fast -eq 0 && test $$attack -eq 0 && test $$slow_rc -eq 0
 
-# everything but the thousand-game QMG property run (a few minutes)
+# everything but the thousand-game runs (a few minutes)
 test-fast: $(STAMP)
 	@bash scripts/ensure_chromium.sh
 	$(VENV)/bin/ruff check app tests scripts migrations
@@ -42,11 +46,13 @@ test-slow: $(STAMP)
 	ATTACK_FIRST=1500 ATTACK_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack; second=$$?; \
 	wait $$first && test $$second -eq 0
 
-# the same runs one after the other in one process each (what `make test` runs beside the suite)
+# the same runs one after the other in one process each (what `make test` runs beside the suite,
+# with half of the Attack! games)
+ATTACK_SEEDS ?= ATTACK_FIRST=1000 ATTACK_GAMES=1000
 test-slow-serial: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg
 	TD_FIRST=1000 TD_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination
-	ATTACK_FIRST=1000 ATTACK_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack
+	$(ATTACK_SEEDS) $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack
 
 # the UI's gettext catalogues (app/locale): extract the message ids, add new ones to every language,
 # compile the .mo (optional: a missing or older .mo is compiled from its .po when the server starts)

@@ -46,6 +46,7 @@ import subprocess
 import sys
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -267,6 +268,7 @@ class Match:
         self.before: dict[int, bytes] = {}  # seq -> the state under that move, while it may be taken back
         self.required = 0  # standing answers to decisions someone had to make
         self.anytime: set[int] = set()  # seqs of answers to any-time decisions
+        self.answered: Counter[str] = Counter()  # standing answers to required decisions, by decision id
         self.undos = 0
         self.group_undos = 0
         self.finder = TokenFinder()
@@ -333,14 +335,12 @@ class Match:
         ids = [(d.id, d.seat) for d in pending]
         if len(set(ids)) != len(ids):
             raise _Failed("decision", step, f"two pending decisions share an id: {sorted(ids)}")
-        answered = {m.payload["decision"] for m in self.standing
-                    if "decision" in m.payload and m.seq not in self.anytime}
         for d in pending:
             legal = d.choice_ids()
             if not 0 <= d.min <= d.max or d.min > len(legal) or len(set(legal)) != len(legal):
                 raise _Failed("decision", step, f"{d.id} has no legal answer ({len(legal)} choices, "
                               f"{d.min}..{d.max} to pick) or repeats a choice")
-            if d.id in answered and not d.optional:
+            if self.answered[d.id] and not d.optional:
                 raise _Failed("decision", step, f"{d.id} is asked again after it was answered: a later "
                               "question needs a new id, or a stale answer would be taken for it")
         if any(a.optional and not b.optional for a, b in zip(pending, pending[1:], strict=False)):
@@ -400,6 +400,7 @@ class Match:
             self.anytime.add(seq)
         else:
             self.required += 1
+            self.answered[decision.id] += 1
         if self.every_step:
             h = self._hash(self.state, seq)
             self.hashes.append(h)
@@ -432,6 +433,7 @@ class Match:
         del self.before[target.seq]
         if target.seq not in self.anytime:
             self.required -= 1
+            self.answered[target.payload["decision"]] -= 1
         self.undos += 1
         self.group_undos += bool(later)
         self.state = state
