@@ -1,0 +1,1 @@
+"""First to Fight (2–4 players): Polish soldiers of the Second World War and their secret missions."""
