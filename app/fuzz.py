@@ -51,6 +51,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import orjson
+
 from app.games.protocol import (
     Action,
     Decision,
@@ -85,7 +87,8 @@ def jsonb_keys(value: Any) -> Any:
     """The same JSON value with every object's keys in PostgreSQL JSONB's order
     (shorter keys first, then by bytes): how a snapshot comes back from the database."""
     if isinstance(value, dict):
-        return {k: jsonb_keys(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k.encode()))}
+        # UTF-8 keeps code point order, so comparing the strings compares their bytes
+        return {k: jsonb_keys(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k))}
     if isinstance(value, list):
         return [jsonb_keys(v) for v in value]
     return value
@@ -102,13 +105,22 @@ def shuffled_keys(value: Any, rng: random.Random) -> Any:
     return value
 
 
-def canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+def canonical(data: Any) -> bytes:
+    """A dump as compact JSON with sorted keys: equal dumps, equal bytes, whatever their keys' order.
+    orjson, not json: hashing is a third of a fuzzed step, and orjson is several times faster."""
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
 
 
 def digest(data: Any) -> str:
-    """The state hash the platform records (``app.sessions.replay.state_hash``) of a dump."""
-    return hashlib.sha256(canonical(data).encode()).hexdigest()
+    """A hash of a dump's canonical form, compared within a fuzzed match and across its processes
+    (the platform's own ``app.sessions.replay.state_hash`` is not read here)."""
+    return hashlib.sha256(canonical(data)).hexdigest()
+
+
+def as_text(value: Any) -> str:
+    """A payload as a seat receives it, UTF-8 JSON: a secret with Polish letters is looked for as
+    it is written, not as json.dumps' \\u escapes."""
+    return orjson.dumps(value).decode()
 
 
 # ---------------------------------------------------------------------- games
@@ -457,7 +469,7 @@ class Match:
     def _reloaded(self, data: dict[str, Any], expected: str, seq: int) -> Any:
         """A fresh state from ``data`` (a dump) after a trip through JSON with its keys
         re-ordered: JSONB's order at even steps, a random one at odd steps."""
-        data = json.loads(json.dumps(data))
+        data = orjson.loads(orjson.dumps(data))
         data = jsonb_keys(data) if seq % 2 == 0 else shuffled_keys(data, self.keys)
         again = self.game.load(data)
         if digest(self.game.dump(again)) != expected:
@@ -556,21 +568,21 @@ class Match:
             everyone |= hidden
             if not hidden:
                 continue
-            received = [(f"{seat}'s view", json.dumps(game.view(state, seat)))]
+            received = [(f"{seat}'s view", as_text(game.view(state, seat)))]
             mine = [decision_payload(d) for d in pending if d.seat == seat]
             if mine:
-                received.append((f"{seat}'s pending decisions", json.dumps(mine)))
+                received.append((f"{seat}'s pending decisions", as_text(mine)))
             # the log lines as the seat gets them: its private text (else the public one) and
             # the same line's message id and parameters, rendered in the seat's language
-            received += [(f"a log line {seat} reads", json.dumps(line)) for line in log_lines(logged, seat)]
+            received += [(f"a log line {seat} reads", as_text(line)) for line in log_lines(logged, seat)]
             if (note := waiting_note_of(game, state, seat)) is not None:
-                received.append((f"the waiting note {seat} reads", json.dumps(msg_payload(note))))
+                received.append((f"the waiting note {seat} reads", as_text(msg_payload(note))))
             _no_leak(seq, received, hidden, self.finder)
         if everyone:
-            received = [("the spectators' view", json.dumps(game.view(state, None)))]
+            received = [("the spectators' view", as_text(game.view(state, None)))]
             if (note := waiting_note_of(game, state, None)) is not None:
-                received.append(("the spectators' waiting note", json.dumps(msg_payload(note))))
-            received += [("a public log line", json.dumps(line)) for line in log_lines(logged, None)]
+                received.append(("the spectators' waiting note", as_text(msg_payload(note))))
+            received += [("a public log line", as_text(line)) for line in log_lines(logged, None)]
             _no_leak(seq, received, everyone, self.finder)
 
 

@@ -3,7 +3,7 @@ pack's lon/lat) and the Economics cards' printed faces.
 
 Two halves, both pure (no web imports):
 
-* ``table_facts`` is a ``view_part``: who the table waits on and the seat's OWN pending decisions
+* ``table_facts`` is a ``page_part``: who the table waits on and the seat's OWN pending decisions
   (so the board can make their regions clickable and lay its naval line in order).
 * ``board_context(view, seat)`` is the board's page extras (``GAME.package.board.context``): it
   only reshapes that view, so it can never show more than the view does.
@@ -18,7 +18,7 @@ from app.games.attack import engine
 from app.games.attack.pack import COSTS, ECON_TYPES, LAND_TYPES, NAVY_TYPES, SET_TYPES, Map, geo, pack
 from app.games.attack.state import GameState
 from app.games.attack.text import as_json
-from app.games.attack.views import view_part
+from app.games.attack.views import page_part
 
 WIDTH, HEIGHT = 1600, 900  # the map's view box: 16:9
 # the part of the globe the board shows (western hemisphere, Europe, Africa, the Middle East, the
@@ -50,7 +50,7 @@ def waiting_on(state: GameState) -> list[str]:
     return sorted({q["seat"] for h, q in t["qs"].items() if h not in t.get("got", {})})
 
 
-@view_part
+@page_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
     mine = [_decision(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
         if state.outcome is None else []

@@ -16,6 +16,7 @@ from app.games.secrets import Secret
 ViewPart = Callable[[GameState, str | None], dict[str, Any]]
 SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
 VIEW_PARTS: list[ViewPart] = []
+PAGE_PARTS: list[ViewPart] = []  # what only the table page needs (its pending decisions): not the bot
 SECRET_PARTS: list[SecretPart] = []
 
 
@@ -24,12 +25,19 @@ def view_part(fn: ViewPart) -> ViewPart:
     return fn
 
 
+def page_part(fn: ViewPart) -> ViewPart:
+    PAGE_PARTS.append(fn)
+    return fn
+
+
 def secret_part(fn: SecretPart) -> SecretPart:
     SECRET_PARTS.append(fn)
     return fn
 
 
-def view(state: GameState, seat: str | None) -> dict[str, Any]:
+def view(state: GameState, seat: str | None, page: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees (None: a spectator); ``page=False`` leaves out what only the table page
+    reads (the bot asks for its view at every answer, and the decisions are handed to it anyway)."""
     out: dict[str, Any] = {
         "game": "attack",
         "phase": state.phase,
@@ -56,6 +64,9 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
     }
     for part in VIEW_PARTS:
         out.update(part(state, seat))
+    if page:
+        for part in PAGE_PARTS:
+            out.update(part(state, seat))
     return out
 
 
