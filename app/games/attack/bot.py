@@ -25,8 +25,7 @@ from math import comb
 from typing import Any
 
 from app.games.attack import views
-from app.games.attack.build import BUY_STEPS
-from app.games.attack.pack import CAPITAL_PP, COSTS, LAND_TYPES, MIN_DICE, NAVY_TYPES, OPENING, SET_TYPES, Map, pack
+from app.games.attack.pack import CAPITAL_PP, COSTS, LAND_TYPES, MIN_DICE, OPENING, SET_TYPES, Map, pack
 from app.games.attack.state import GameState
 from app.games.protocol import Action, Decision, random_bot
 
@@ -851,60 +850,39 @@ def _want_ships(k: Know, pp: int) -> bool:
 
 @handles("build_buy")
 def _buy(k: Know, d: Decision) -> Picks:
-    """A-20.4/5: spend everything; ships first when they pay, then land units toward the mix.
-    The whole Build is planned unit by unit, then bought a line at a time: the planned count of
-    the first type in one answer (a player buys "6 infantry", not six times one)."""
+    """A-20.4/5: spend everything; ships first when they pay, then land units toward the mix."""
     ids = d.choice_ids()
     build = k.view.get("build") or {}
     left = int(build.get("left", 0))
+    bought: Units = dict(build.get("bought", {}))
     lines = {cid.split(":")[0]: int(cid.split(":")[1]) for cid in ids if ":" in cid}
+    # a line "T:n" for the most of T offered; the bot buys one at a time
     if not lines:
         return ["done"] if "done" in ids else None
-    plan = _plan_build(k, left, int(build.get("pp", left)), dict(build.get("bought", {})), lines)
-    if not plan:
-        return ["done"] if "done" in ids else None
-    first = plan[0]
-    return [f"{first}:{min(plan.count(first), lines[first])}"]
-
-
-def _plan_build(k: Know, left: int, pp: int, bought: Units, lines: dict[str, int]) -> list[str]:
-    """The units the rest of this Build buys, one by one in the order the bot wants them."""
+    pp = int(build.get("pp", left))
     ship_budget = 0.3 * pp if _want_ships(k, pp) else 0.0
+    spent_ships = sum(bought.get(t, 0) * COSTS[t] for t in ("BB", "DD", "SS", "CV"))
+    if spent_ships + COSTS["BB"] <= ship_budget and "BB" in lines:
+        return ["BB:1"]
+    if spent_ships + COSTS["DD"] <= ship_budget and "DD" in lines:
+        return ["DD:1"]
     army = _army(k)
     for t, n in bought.items():
         if t in LAND_TYPES:
             army[t] = army.get(t, 0) + n
-    stock = {t: n for t, n in lines.items() if n >= BUY_STEPS}  # a line cut by the stock, not the pool
-    plan: list[str] = []
+    total = sum(army.values()) + 1
+    land = [t for t in LAND_TYPES if t in lines]
+    if not land:
+        return ["done"] if "done" in ids else None
+    # never leave PP that a cheaper unit would have used: artillery (8) only when what is left after
+    # it still buys whole infantry, or is under 5 anyway
+    def fits(t: str) -> bool:
+        rest = left - COSTS[t]
+        return rest % 5 == 0 or rest < 5 or t != "ART" and rest >= 8
 
-    def affordable(t: str) -> bool:
-        return COSTS[t] <= left and (t not in NAVY_TYPES or t not in lines or t in stock
-                                     or plan.count(t) < lines[t])
-
-    while True:
-        spent_ships = sum(bought.get(t, 0) * COSTS[t] for t in NAVY_TYPES)
-        ship = next((t for t in ("BB", "DD") if t in lines and spent_ships + COSTS[t] <= ship_budget
-                     and affordable(t)), None)
-        if ship is not None:
-            pick = ship
-        else:
-            land = [t for t in LAND_TYPES if t in lines and affordable(t)]
-            if not land:
-                return plan
-            total = sum(army.values()) + 1
-            fitting = [t for t in land if _fits(t, left)] or land
-            pick = _best(fitting, lambda t, total=total: MIX[t] * total - army.get(t, 0))
-            army[pick] = army.get(pick, 0) + 1
-        plan.append(pick)
-        bought[pick] = bought.get(pick, 0) + 1
-        left -= COSTS[pick]
-
-
-def _fits(t: str, left: int) -> bool:
-    """Never leave PP that a cheaper unit would have used: artillery (8) only when what is left
-    after it still buys whole infantry, or is under 5 anyway."""
-    rest = left - COSTS[t]
-    return rest % 5 == 0 or rest < 5 or t != "ART" and rest >= 8
+    pick = _best([t for t in land if fits(t)] or land,
+                 lambda t: MIX[t] * total - army.get(t, 0))
+    return [f"{pick}:1"]
 
 
 def _front(k: Know, r: str) -> float:
