@@ -90,7 +90,8 @@ def _run_choose(ctx: Ctx, t: Task) -> bool:
     choices: list[tuple[str, Label]] = []
     for o in active_tiles(state):
         vp = state.tiles[o]["vp"]
-        choices.append((o, say("choice_order_vp", order=f"order_{o}", vp=vp) if vp else f"order_{o}"))
+        choices.append((o, say("choice_order_vp", order=f"order_{o}", vp=vp) if vp else
+                        say("choice_order", order=f"order_{o}")))
     return wait(t, state.chooser, "order", say("prompt_order", seat=state.chooser), choices)
 
 
