@@ -8,10 +8,17 @@ from typing import Any
 
 from app.games.first_to_fight import (  # noqa: F401  (the rule modules register at import)
     bot,
+    ending,
     engine,
+    events,
     flow,
+    keep,
+    losses,
+    missions,
     setup,
+    summary,
     text,
+    victory,
     views,
 )
 from app.games.first_to_fight.engine import Ctx
@@ -40,6 +47,7 @@ class FirstToFight(TaskGame):
         catalogue=text.catalogue(),
         sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
