@@ -7,7 +7,9 @@ import random
 from typing import Any
 
 from app.games.first_to_fight import (  # noqa: F401  (the rule modules register at import)
+    abilities,
     bot,
+    concentration,
     ending,
     engine,
     events,
@@ -15,9 +17,15 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
     keep,
     losses,
     missions,
+    movement,
+    orders,
+    recruitment,
+    regions,
+    sabotage,
     setup,
     summary,
     text,
+    training,
     victory,
     views,
 )
