@@ -348,8 +348,8 @@ class Know:
     def keep_worth(self, m: Mission) -> float:
         """A mission card judged when keeping it: its expected score if this seat works towards it. Early
         on the board tells little: how hard the card is weighs more than where the soldiers lie now."""
-        level = self.level(m.region) + self.push[m.region] * min(self.rounds_until(m), 6.0) * LEVEL_PER_SQUARE
-        target = m.difficulty + level
+        # the Axis pushes by the date are left out: the table's sabotage tends to undo them
+        target = m.difficulty + self.level(m.region)
         pool = [s for s in self.soldier_pool if self.data.soldiers[s].formation == m.formation]
         here = self.strength(m, self.board)
         reach = here + KEEP_REACH + 0.3 * len(pool)
@@ -796,12 +796,18 @@ def _legal(d: Decision, picks: list[str]) -> bool:
     return d.min <= len(picks) <= d.max and len(set(picks)) == len(picks) and all(p in ids for p in picks)
 
 
+def heuristic_picks(state: GameState, decision: Decision) -> Picks:
+    """The heuristic answer, or None where the bot would fall back to a random one (tests)."""
+    picks = _answer(know(state, decision.seat), decision)
+    return picks if picks is not None and _legal(decision, picks) else None
+
+
 def choose(state: GameState, decision: Decision, rng: random.Random) -> Action:
     """The bot's answer to ``decision``: a heuristic one for the kinds it reads, else a legal random one."""
     ids = decision.choice_ids()
     if len(ids) == 1 and decision.min == 1:
         return Action(decision=decision.id, choices=(ids[0],))
-    picks = _answer(know(state, decision.seat), decision)
-    if picks is not None and _legal(decision, picks):
+    picks = heuristic_picks(state, decision)
+    if picks is not None:
         return Action(decision=decision.id, choices=tuple(picks))
     return random_bot(decision, rng)
