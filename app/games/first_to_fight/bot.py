@@ -337,7 +337,7 @@ class Know:
     def outlook(self, m: Mission) -> float:
         """A mission's expected score: by the board when it is near, by how hard it is when it is far."""
         r = self.rounds_until(m)
-        if r <= 1.5:
+        if r <= 1.0:
             return self.worth(m, self.board, self.dom)
         return self.keep_worth(m)
 
@@ -693,14 +693,20 @@ def _bonus(k: Know, d: Decision) -> Picks:
 
 
 def _token_formation(k: Know, d: Decision) -> Picks:
+    _, region, formation = k.best_token()
+    if formation in d.choice_ids():
+        return [formation]
     return _pick_by_gain(d, lambda f: max(k.token_worth(r, f) for r in REGIONS), threshold=float("-inf"))
 
 
 def _token_region(k: Know, d: Decision) -> Picks:
+    """The token goes where it is worth most, not back where it lay (that would waste the bonus)."""
     f = _named(k, d, "formation")
     if f is None:
         return None
-    return _pick_by_gain(d, lambda r: k.token_worth(r, f), threshold=float("-inf"))
+    c = k.concentration or {}
+    return _pick_by_gain(d, lambda r: k.token_worth(r, f) - (9.0 if (c.get("region"), c.get("formation")) == (r, f)
+                                                              else 0.0), threshold=float("-inf"))
 
 
 def _region_rule(k: Know, d: Decision) -> Picks:
