@@ -40,6 +40,7 @@ def test_rounds_of_orders_read_polish(seed: int, players: int) -> None:
             if msg_id not in ours:
                 continue
             seen.add(msg_id)
-            leftover = (english_words(cat, msg_id, params, names) - SAME_IN_POLISH) & {w.lower() for w in WORD.findall(polish)}
+            words = english_words(cat, msg_id, params, names) - SAME_IN_POLISH
+            leftover = words & {w.lower() for w in WORD.findall(polish)}
             assert not leftover, f"the Polish {where} '{polish}' keeps English words {leftover}"
     assert len(seen) > 25, sorted(seen)

@@ -9,7 +9,6 @@ from app.games.first_to_fight.pack import REGIONS, Pack
 from app.games.protocol import Illegal
 from tests.games.first_to_fight.orders_kit import (
     ANN,
-    PAUL,
     YOLANDA,
     answer,
     choice_ids,
