@@ -9,9 +9,13 @@ the context the table page gives it, in the asked language."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from app.api.templating import board_extras, board_template, templates
+from app.games import registry
 from app.games.first_to_fight import GAME, engine
 from app.games.first_to_fight.engine import Ctx
 from app.games.first_to_fight.pack import pack
@@ -22,6 +26,17 @@ from app.sessions.views import decision_payload
 
 G = "first_to_fight"
 CSRF = "csrf-token-123"
+
+
+@pytest.fixture
+def installed() -> Iterator[None]:
+    """The game among the server's games (before registry.BUILTIN lists it), as the page finds it."""
+    games = registry.installed()
+    had = games.get(G)
+    games[G] = GAME
+    yield
+    if had is None:
+        games.pop(G, None)
 
 
 @engine.cont("page_kit_answered")
