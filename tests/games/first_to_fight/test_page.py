@@ -62,7 +62,8 @@ def test_every_region_shows_its_domination_track_its_state_and_its_neighbour_arr
     assert html.count('<g class="ftf-region') == 5
     for rid, r in data.regions.items():
         block = region_block(html, rid)
-        squares = re.findall(r'<g class="ftf-sq([\w ]*)" data-i="(\d+)">\s*<rect[^>]*/>\s*<text[^>]*>(\d+)</text>', block)
+        squares = re.findall(r'<g class="ftf-sq([\w ]*)" data-i="(\d+)">\s*<rect[^>]*/>\s*<text[^>]*>(\d+)</text>',
+                             block)
         assert [int(lv) for _, _, lv in squares] == list(r.track)
         assert [int(i) for cls, i, _ in squares if "dark" in cls] == list(range(r.occupied_from, len(r.track)))
         assert [int(i) for cls, i, _ in squares if "start" in cls] == [r.start]
