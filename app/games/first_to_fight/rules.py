@@ -10,8 +10,13 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
     abilities,
     bot,
     concentration,
+    ending,
     engine,
+    events,
     flow,
+    keep,
+    losses,
+    missions,
     movement,
     orders,
     page,
@@ -20,8 +25,10 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
     regions,
     sabotage,
     setup,
+    summary,
     text,
     training,
+    victory,
     views,
 )
 from app.games.first_to_fight.engine import Ctx
@@ -62,6 +69,7 @@ class FirstToFight(TaskGame):
         sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
         rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
