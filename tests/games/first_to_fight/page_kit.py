@@ -21,6 +21,7 @@ from app.games.first_to_fight.engine import Ctx
 from app.games.first_to_fight.pack import pack
 from app.games.first_to_fight.state import GameState
 from app.games.first_to_fight.text import say
+from app.games.protocol import Action
 from app.i18n import use_lang
 from app.sessions.views import decision_payload
 
@@ -44,9 +45,15 @@ def _answered(ctx: Ctx, t: engine.Task, choices: tuple[str, ...]) -> None:
     """The staged question's continuation: nothing follows it."""
 
 
-def dealt(players: int = 3, seed: int = 5, **options: Any) -> GameState:
-    """A table just set up: the first chooser is asked for an order."""
-    return GAME.setup(dict(options), GAME.roles(players, options), random.Random(seed))
+def dealt(players: int = 3, seed: int = 5, keep: bool = True, **options: Any) -> GameState:
+    """A table just set up; ``keep``: every commander keeps all four red missions, and the first
+    chooser is asked for an order."""
+    state = GAME.setup(dict(options), GAME.roles(players, options), random.Random(seed))
+    rng = random.Random(seed)
+    while keep and state.phase == "setup" and GAME.pending(state):
+        d = GAME.pending(state)[0]
+        GAME.apply(state, d.seat, Action(d.id, tuple(c.id for c in d.choices[:d.max])), rng)
+    return state
 
 
 def place(state: GameState, soldier: str, region: str, **values: Any) -> None:
