@@ -389,7 +389,7 @@ Handler = Callable[[Know, Decision], Picks]
 
 
 def know(state: GameState, seat: str) -> Know:
-    return Know(seat=seat, view=views.view(state, seat))
+    return Know(seat=seat, view=views.view(state, seat, page=False))
 
 
 def _best(ids: Iterable[str], score: Callable[[str], float]) -> tuple[str, float]:
