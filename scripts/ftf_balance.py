@@ -41,8 +41,9 @@ def varied_options(seed: int) -> dict[str, Any]:
 
 
 # seed, players, win share by position, score by position, successes, failures, kept four, rounds,
-# decisions, CPU of the game, CPU in the bot, randomly played positions
-Result = tuple[int, int, dict[int, float], dict[int, int], int, int, int, int, int, float, float, tuple[int, ...]]
+# decisions, CPU of the game, CPU in the bot, randomly played positions, the bot's slowest answer
+Result = tuple[int, int, dict[int, float], dict[int, int], int, int, int, int, int, float, float, tuple[int, ...],
+               float]
 
 
 def play(job: tuple[int, int, bool, tuple[int, ...]]) -> Result:
@@ -54,7 +55,7 @@ def play(job: tuple[int, int, bool, tuple[int, ...]]) -> Result:
     randoms = {s for s, i in position.items() if i in random_positions}
     bot_rng = random.Random(seed * 7919)
     key = f"ftf-balance{seed}".encode()
-    in_bot = 0.0
+    in_bot = slowest = 0.0
     n = 0
     for n in range(MAX_DECISIONS):  # noqa: B007
         if st.outcome is not None:
@@ -62,7 +63,9 @@ def play(job: tuple[int, int, bool, tuple[int, ...]]) -> Result:
         d = next(x for x in GAME.pending(st) if not x.optional)
         t = time.process_time()
         action = random_bot(d, bot_rng) if d.seat in randoms else GAME.bot(st, d, bot_rng)
-        in_bot += time.process_time() - t
+        took = time.process_time() - t
+        in_bot += took
+        slowest = max(slowest, took)
         GAME.apply(st, d.seat, action, action_rng(key, st.step))
     else:
         raise RuntimeError(f"game {seed} ({players} players) did not end in {MAX_DECISIONS} decisions")
@@ -74,7 +77,7 @@ def play(job: tuple[int, int, bool, tuple[int, ...]]) -> Result:
     fails = sum(len(v) for v in st.failed.values())
     four = sum(1 for v in st.started_four.values() if v)
     return (seed, players, share, scores, wins, fails, four, st.round, n, time.process_time() - cpu0, in_bot,
-            tuple(sorted(random_positions)))
+            tuple(sorted(random_positions)), slowest)
 
 
 def report(results: list[Result], seconds: float) -> None:
@@ -104,7 +107,8 @@ def report(results: list[Result], seconds: float) -> None:
         bot = sum(r[10] for r in rs)
         dec = sum(r[8] for r in rs)
         print(f"  CPU a game: {1000 * cpu / n:.0f} ms, of it the bot {1000 * bot / n:.0f} ms "
-              f"({1000 * bot / max(1, dec) * 100:.1f} ms per 100 answers)")
+              f"({1000 * bot / max(1, dec) * 100:.1f} ms per 100 answers; the slowest answer "
+              f"{1000 * max(r[12] for r in rs):.1f} ms)")
     print(f"\n  {len(results)} games in {seconds:.1f} s wall")
 
 
