@@ -301,3 +301,21 @@ def test_main_front_discards_a_hopeless_red_mission() -> None:
     st.hands[SEAT] = [BATTLE_OF_BRITAIN, "m13"]
     d = ask(SEAT, "main_front_discard", [BATTLE_OF_BRITAIN, "m13", "none"])
     assert answer(st, d) == (BATTLE_OF_BRITAIN,)
+
+
+def test_maneuvers_when_the_missions_due_are_safe_not_while_one_can_still_be_saved() -> None:
+    """§6.3.6: with the mission due next already won, Maneuvers ends the phase (Training would only give a
+    nurse); when one more Strength saves it, Training comes first."""
+    st = staged()
+    st.time = 28
+    st.hands[SEAT] = ["m13"]  # Establishment of the Home Army: POL, Infantry, difficulty 4, II 1942
+    infantry = soldiers_of("INFANTRY")
+    st.domination["POL"] = 2  # level 1: the target is 5
+    for s in infantry[:3]:
+        put(st, s, "POL", s=4)
+    d = ask(SEAT, "order", ["TRAINING", "MANEUVERS"])
+    assert answer(st, d) == ("MANEUVERS",)
+    st.soldiers = {}
+    put(st, infantry[0], "POL", s=3)
+    put(st, infantry[1], "POL", s=1)  # 1 + 1 + 2 = 4 < 5: one training makes it 5
+    assert answer(st, d) == ("TRAINING",)
