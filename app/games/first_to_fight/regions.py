@@ -108,7 +108,7 @@ def _underground_state(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state.soldier_deck.extend(revealed)
     ctx.rng.shuffle(state.soldier_deck)
     if found is None:
-        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=revealed)
+        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=list(revealed))
         return
     if revealed:
         ctx.log("underground_state_found", formation=f"formation_{formation}", soldiers=[*revealed, found],
@@ -166,6 +166,6 @@ def discard_mission(ctx: Ctx, seat: str, mission: str) -> None:
 def _reveal_two(ctx: Ctx, seat: str, region: str) -> None:
     state = ctx.state
     cards = state.soldier_deck[:REVEAL_TWO]
-    ctx.log("reveal_two", seat=seat, soldiers=cards, region=region)
+    ctx.log("reveal_two", seat=seat, soldiers=list(cards), region=region)
     for card in cards:
         arrive(ctx, seat, card, region)  # their abilities are not used

@@ -220,7 +220,7 @@ def test_oq_12_main_front_without_a_discard_still_moves_the_marker(staged: Pack)
     assert state.domination["WEU"] == DARK and state.hands[YOLANDA] == ["m01"]
 
 
-def test_4_4_main_front_without_endings_module_records_and_shows_the_discard(staged: Pack) -> None:
+def test_4_4_main_front_records_and_shows_the_discard(staged: Pack) -> None:
     state = table(2, hands={YOLANDA: ["m01"]}, domination={"WEU": 1})
     _special(state, "WEU")
     answer(state, YOLANDA, "m01")
