@@ -95,7 +95,7 @@ def _run_choose(ctx: Ctx, t: Task) -> bool:
     return wait(t, state.chooser, "order", say("prompt_order", seat=state.chooser), choices)
 
 
-@answer("order")
+@answer("choose_order")
 def _chosen(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state = ctx.state
     order, chooser = choices[0], state.chooser

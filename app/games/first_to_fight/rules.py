@@ -7,11 +7,19 @@ import random
 from typing import Any
 
 from app.games.first_to_fight import (  # noqa: F401  (the rule modules register at import)
+    abilities,
     bot,
+    concentration,
     engine,
     flow,
+    movement,
+    orders,
+    recruitment,
+    regions,
+    sabotage,
     setup,
     text,
+    training,
     views,
 )
 from app.games.first_to_fight.engine import Ctx
