@@ -585,14 +585,14 @@ def names(p: Pack) -> list[str]:
 
 @check
 def public_texts(p: Pack) -> list[str]:
-    """A mission's title is secret while it is in a hand, so no public text (a soldier's note, an event's text)
-    may quote it."""
-    titles = [(m.id, t) for m in p.missions.values() for t in (m.title, m.title_pl) if t.strip()]
-    texts = [*((SOLDIERS_FILE, s.id, s.note) for s in p.soldiers.values()),
-             *((SOLDIERS_FILE, s.id, s.note_pl) for s in p.soldiers.values()),
-             *((EVENTS_FILE, e.id, e.text) for e in p.events.values()),
-             *((EVENTS_FILE, e.id, e.text_pl) for e in p.events.values()),
-             *((REGIONS_FILE, r.id, r.rule_name) for r in p.regions.values()),
-             *((REGIONS_FILE, r.id, r.rule_name_pl) for r in p.regions.values())]
-    return [f"{file}: {i}: its text quotes mission {mid}'s title {t!r}"
-            for file, i, text in texts for mid, t in titles if t.casefold() in text.casefold()]
+    """A name is secret while its card is hidden (a mission in a hand, a soldier or an event in its deck), so no
+    text shown beside another card (a soldier's note, a mission's note once revealed, an event's effect, a
+    region's rule) may quote it."""
+    texts = [*((SOLDIERS_FILE, s.id, t) for s in p.soldiers.values() for t in (s.note, s.note_pl)),
+             *((MISSIONS_FILE, m.id, t) for m in p.missions.values() for t in (m.note, m.note_pl)),
+             *((EVENTS_FILE, e.id, t) for e in p.events.values() for t in (e.text, e.text_pl)),
+             *((REGIONS_FILE, r.id, t) for r in p.regions.values()
+               for t in (r.name, r.name_pl, r.rule_name, r.rule_name_pl))]
+    return [f"{file}: {i}: its text quotes {file2}: {i2}'s name {name!r}"
+            for file, i, text in texts for file2, i2, name in _secret_names(p)
+            if (file, i) != (file2, i2) and name.strip() and name.strip().casefold() in text.casefold()]
