@@ -141,7 +141,7 @@ def _reveal(ctx: Ctx) -> list[list[str]]:
             state.see("*", m)
             queue.append([seat, m])
         if due:
-            revealed[seat] = due
+            revealed[seat] = list(due)  # emptied as they resolve: the log line keeps its own list
             ctx.log("missions_revealed", seat=seat, missions=due, n=len(due))
     state.ending["revealed"] = revealed
     return queue
