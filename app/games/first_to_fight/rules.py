@@ -10,16 +10,23 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
     abilities,
     bot,
     concentration,
+    ending,
     engine,
+    events,
     flow,
+    keep,
+    losses,
+    missions,
     movement,
     orders,
     recruitment,
     regions,
     sabotage,
     setup,
+    summary,
     text,
     training,
+    victory,
     views,
 )
 from app.games.first_to_fight.engine import Ctx
@@ -48,6 +55,7 @@ class FirstToFight(TaskGame):
         catalogue=text.catalogue(),
         sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
