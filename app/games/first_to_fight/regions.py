@@ -17,6 +17,7 @@ train); Main front always can (the marker moves). Every soldier placed or moved 
 
 from __future__ import annotations
 
+from app.games.first_to_fight import missions
 from app.games.first_to_fight.concentration import arrive, movable, move_soldier
 from app.games.first_to_fight.engine import Ctx, Task, ask, cont, task
 from app.games.first_to_fight.orders import offer, passed, soldier_choice
@@ -108,7 +109,7 @@ def _underground_state(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state.soldier_deck.extend(revealed)
     ctx.rng.shuffle(state.soldier_deck)
     if found is None:
-        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=revealed)
+        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=list(revealed))
         return
     if revealed:
         ctx.log("underground_state_found", formation=f"formation_{formation}", soldiers=[*revealed, found],
@@ -130,7 +131,7 @@ def _main_front(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     # "Finally" (§4.4): the marker moves after the discard and any stage II draw it starts
     ctx.push({"k": "main_front_push", "region": region})
     if choices[0] != NO_DISCARD:
-        discard_mission(ctx, seat, choices[0])
+        missions.discard_mission(ctx, seat, choices[0])
 
 
 @task("main_front_push")
@@ -145,27 +146,11 @@ def _run_push(ctx: Ctx, t: Task) -> bool:
     return False
 
 
-def discard_mission(ctx: Ctx, seat: str, mission: str) -> None:
-    """ENDING's ``missions.discard_mission`` (shows the card, records it, draws a stage II replacement
-    for a stage I card under both caps, OQ-10). Until that module is merged a stand-in records and
-    shows the discard without the draw."""
-    try:
-        from app.games.first_to_fight import missions
-    except ImportError:
-        missions = None
-    if missions is not None and hasattr(missions, "discard_mission"):
-        missions.discard_mission(ctx, seat, mission)
-        return
-    state = ctx.state
-    state.hands[seat].remove(mission)
-    state.discarded.setdefault(seat, []).append(mission)
-    state.see("*", mission)
-    ctx.log("mission_discarded", seat=seat, mission=mission)
 
 
 def _reveal_two(ctx: Ctx, seat: str, region: str) -> None:
     state = ctx.state
     cards = state.soldier_deck[:REVEAL_TWO]
-    ctx.log("reveal_two", seat=seat, soldiers=cards, region=region)
+    ctx.log("reveal_two", seat=seat, soldiers=list(cards), region=region)
     for card in cards:
         arrive(ctx, seat, card, region)  # their abilities are not used
