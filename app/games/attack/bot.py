@@ -36,6 +36,7 @@ WEIGHT: dict[str, float] = {"INF": 1.0, "TNK": 1.6, "ART": 1.0, "PLN": 1.5}
 MARGIN = 1.5  # units the attacker should have left, by the expected battle, before it attacks
 GARRISON = 1.2  # a capital keeps this much of the adjacent enemy weight at home
 MAX_ROUNDS = 40
+FINAL_GREED = 0.4  # how far the game's last turn lowers the bot's caution (1: all of it)
 
 
 # ---------------------------------------------------------------- the battle, as expected values
@@ -196,6 +197,26 @@ class Know:
 
     def free_neighbours(self, r: str) -> int:
         return sum(1 for n in self.near(r) if n not in self.owner)
+
+    def turns_after(self) -> int | None:
+        """Turns left in a timed game after this one (None: an untimed game)."""
+        v = self.view
+        opts = v["options"]
+        if opts.get("end", "timed") != "timed":
+            return None
+        n = len(v["order"] or v["seats"])
+        limit = int(opts.get("turn_limit") or 0)
+        if opts.get("finish_round"):
+            limit = -(-limit // n) * n
+        return max(0, limit - int(v["turns_taken"]) - 1)
+
+    def greed(self) -> float:
+        """How little the rest of the game can punish a risky attack, 0..1: the game's very last turn
+        counts only regions held at the end (1), the last round a little less."""
+        after = self.turns_after()
+        if after is None or after >= len(self.live):
+            return 0.0
+        return FINAL_GREED * (1.0 - after / len(self.live))
 
     def leader(self) -> str | None:
         """The seat holding the most regions (ties: none)."""
@@ -444,10 +465,12 @@ def _free(k: Know, r: str, kind: str) -> Units:
 
 
 def _keep(k: Know, r: str) -> int:
-    """Units ``r`` keeps at home: one (A-6.3), the capital its garrison, a threatened region some."""
+    """Units ``r`` keeps at home: one (A-6.3), the capital its garrison, a threatened region some
+    (less as the end nears: a threat that has no turn left to strike is none)."""
+    calm = 1.0 - k.greed()
     if r == k.capital:
-        return max(1, round(k.garrison_need()))
-    return max(1, round(0.5 * k.threat(r)))
+        return max(1, round(calm * k.garrison_need()))
+    return max(1, round(calm * 0.5 * k.threat(r)))
 
 
 def _budget(k: Know, r: str, kind: str) -> Units:
@@ -502,9 +525,9 @@ def _defenders(k: Know, target: str) -> Units:
     return dict(k.units.get(target, {})) if target in k.owner else neutral_defenders()
 
 
-def _enough(force: Units, dfn: Units) -> bool:
+def _enough(force: Units, dfn: Units, greed: float = 0.0) -> bool:
     left, _ = battle(force, dfn)
-    return left >= MARGIN + 0.25 * sum(dfn.values())
+    return left >= (1.0 - greed) * (MARGIN + 0.25 * sum(dfn.values())) + 0.5 * greed
 
 
 def _gather(k: Know, kind: str, target: str, force: Units, budgets: dict[str, Units],
@@ -515,7 +538,8 @@ def _gather(k: Know, kind: str, target: str, force: Units, budgets: dict[str, Un
     force = dict(force)
     taken: dict[tuple[str, bool], Units] = {}
     left = {o: dict(b) for o, b in budgets.items()}
-    if _enough(force, dfn):
+    greed = k.greed()
+    if _enough(force, dfn, greed):
         return []
     for _ in range(60):
         progress = False
@@ -528,7 +552,7 @@ def _gather(k: Know, kind: str, target: str, force: Units, budgets: dict[str, Un
                     force[t] = force.get(t, 0) + 1
                     progress = True
                     break
-            if _enough(force, dfn):
+            if _enough(force, dfn, greed):
                 return [Group(o, target, sea, u) for (o, sea), u in taken.items()]
         if not progress:
             return None
@@ -563,7 +587,8 @@ def next_group(k: Know) -> Group | None:
         left, _ = battle(force, _defenders(k, target))
         lost = sum(force.values()) - left
         # by sea the force can go no further and lies in reach of a fleet: land first
-        score = target_value(k, target) - 0.6 * lost - (0.3 if any(g.sea for g in plan) else 0.0)
+        # units lost matter less when few turns are left to use them
+        score = target_value(k, target) - 0.6 * (1.0 - k.greed()) * lost - (0.3 if any(g.sea for g in plan) else 0.0)
         if score > 0 and (best is None or score > best[0]):
             best = (score, plan)
     return best[1][0] if best else None

@@ -25,7 +25,7 @@ from app.games.attack.pack import NAVY_TYPES
 from app.games.attack.state import GameState
 from app.games.attack.text import as_json, say
 
-UNTIMED_ROUNDS = 50
+UNTIMED_ROUNDS = 30  # with four players 120 turns: over three times the default timed game (36 turns)
 
 
 # ------------------------------------------------------------------ the standings

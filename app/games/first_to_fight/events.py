@@ -72,7 +72,7 @@ def apply_effect(ctx: Ctx, effect: Effect) -> None:
             if not state.soldier_deck:
                 ctx.log("event_recruit_none", region=effect.region)
                 break
-            place_soldier(ctx, state.soldier_deck.pop(0), effect.region)
+            place_soldier(ctx, state.soldier_deck[0], effect.region)
     elif effect.op == "nurses":
         for seat in state.seats:
             state.nurses[seat] = min(NURSE_CAP, state.nurses.get(seat, 0) + effect.n)
@@ -90,13 +90,16 @@ def place_soldier(ctx: Ctx, soldier: str, region: str) -> None:
     """A soldier from the deck enters ``region`` by an event: nobody brings him (no VP, no ability).
     Placements go through ORDERS' ``concentration.arrive`` when that module is installed."""
     state = ctx.state
-    card = pack().soldiers[soldier]
-    state.soldiers[soldier] = {"region": region, "s": card.strength, "u": card.underground, "trained": False,
-                               "wounds": 0}
     ctx.log("event_recruit", soldier=soldier, region=region)
     arrive = _arrive()
     if arrive is not None:
-        arrive(ctx, None, soldier, region)
+        arrive(ctx, None, soldier, region)  # it takes the card out of the deck and lays it down
+        return
+    card = pack().soldiers[soldier]
+    if soldier in state.soldier_deck:
+        state.soldier_deck.remove(soldier)
+    state.soldiers[soldier] = {"region": region, "s": card.strength, "u": card.underground, "trained": False,
+                               "wounds": 0}
 
 
 def _arrive() -> Any:

@@ -24,7 +24,7 @@ DRAFT_PICKS = 3  # keep 1 of 4, keep 1 of 3, keep 1 or 2 of 2
 
 def _choices(cards: list[str]) -> list[tuple[str, Any]]:
     data = pack()
-    return [(m, say("choice_mission", mission=m, month=month_label(data.missions[m].date)))
+    return [(m, say("choice_mission_dated", mission=m, month=month_label(data.missions[m].date)))
             for m in sorted(cards, key=lambda m: (data.missions[m].date, m))]
 
 

@@ -58,7 +58,7 @@ def discard_mission(ctx: Ctx, seat: str, mission_id: str) -> None:
     state.hands[seat].remove(mission_id)
     state.discarded.setdefault(seat, []).append(mission_id)
     state.see("*", mission_id)
-    ctx.log("mission_discarded", seat=seat, mission=mission_id)
+    ctx.log("mission_shown_discarded", seat=seat, mission=mission_id)
     if pack().missions[mission_id].stage == 1:
         draw_stage2(ctx, seat)
 
@@ -83,7 +83,8 @@ def _run_stage2_draw(ctx: Ctx, t: Task) -> bool:
             ctx.pop(t)
             _keep(ctx, seat, t["drawn"][0], t["drawn"])
             return False
-    choices = [(m, say("choice_mission", mission=m, month=month_label(pack().missions[m].date))) for m in t["drawn"]]
+    choices = [(m, say("choice_mission_dated", mission=m, month=month_label(pack().missions[m].date)))
+               for m in t["drawn"]]
     return wait(t, seat, "keep_stage2", say("prompt_keep_stage2", seat=seat), choices)
 
 
@@ -140,7 +141,7 @@ def _reveal(ctx: Ctx) -> list[list[str]]:
             state.see("*", m)
             queue.append([seat, m])
         if due:
-            revealed[seat] = due
+            revealed[seat] = list(due)  # emptied as they resolve: the log line keeps its own list
             ctx.log("missions_revealed", seat=seat, missions=due, n=len(due))
     state.ending["revealed"] = revealed
     return queue

@@ -303,3 +303,19 @@ def test_commands_neutral_defenders_against_the_leader() -> None:
                  "sides": {"A": {"engaged": {}, "reserve": {"INF": 2}}, "D": {"engaged": {}, "reserve": {"INF": 2}}},
                  "halves": []}
     assert answer(st, decision("p1", "neutral_command", ["command", "decline"])) == ("command",)
+
+
+def test_the_last_round_makes_the_later_seats_bolder() -> None:
+    """A timed game counts the regions held after the last turn: the bot takes more risk in its last
+    turn the fewer rival turns follow it (the last seat most), and none before the last round."""
+    options = {"end": "timed", "turn_limit": "36"}
+    st = GAME.setup(options, GAME.roles(4, options), random.Random(3))
+    greed = []
+    for taken in (20, 31, 32, 33, 34, 35):
+        st.turns_taken = taken
+        greed.append(bot.know(st, st.seats[0]).greed())
+    assert greed[0] == greed[1] == 0.0  # 4 or more turns still to come: the usual caution
+    assert greed[2] < greed[3] < greed[4] < greed[5] == bot.FINAL_GREED
+    untimed = GAME.setup({"end": "elimination"}, GAME.roles(4, {"end": "elimination"}), random.Random(3))
+    untimed.turns_taken = 119
+    assert bot.know(untimed, untimed.seats[0]).greed() == 0.0

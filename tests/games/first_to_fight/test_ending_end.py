@@ -12,7 +12,7 @@ import pytest
 from app.games.first_to_fight import summary, victory
 from app.games.first_to_fight.pack import LAST_MONTH, NURSE_CAP, STAGE_II_CAP, pack, use_pack
 from app.games.first_to_fight.state import GameState
-from app.games.first_to_fight.text import catalogue
+from app.games.first_to_fight.text import catalogue, english
 from app.games.protocol import Seat
 from tests.games.first_to_fight.ending_fuzz import GAME
 from tests.games.first_to_fight.ending_kit import Dice, ending, event, mission, own_pack, staged, table
@@ -81,6 +81,7 @@ def play(seed: int, players: int, **options: bool) -> tuple[GameState, list[Any]
     seats = [Seat(id=f"p{i + 1}", label=f"Commander {i + 1}") for i in range(players)]
     state = GAME.setup(options, seats, random.Random(seed))
     msgs: list[Any] = []
+    lines: list[Any] = []
     for _ in range(GAME.max_actions(players, options)):
         pending = GAME.pending(state)
         if not pending:
@@ -90,7 +91,10 @@ def play(seed: int, players: int, **options: bool) -> tuple[GameState, list[Any]
         events = GAME.apply(state, d.seat, GAME.bot(state, d, rng), random.Random(rng.random()))
         for e in events:
             msgs += [e.msg, *e.private_msg.values()]
+            lines.append(e)
         _invariants(state)
+    # a line renders at the end as it did when written: no parameter is a list the rules change later
+    assert [english(e.msg) for e in lines] == [e.text for e in lines]
     return state, msgs
 
 

@@ -171,7 +171,7 @@ def test_main_front_discard_shows_the_card_and_draws_under_the_caps(own_pack: No
 
     engine.run(ctx)
     assert state.discarded["p1"] == ["r1"] and "r1" in state.seen["*"] and "r1" not in secrets(state, "p2")
-    assert ids(ctx.events) == ["mission_discarded"]
+    assert ids(ctx.events) == ["mission_shown_discarded"]
     [d] = pending(state)
     assert d.kind == "keep_stage2" and [c.id for c in d.choices] == ["y2", "y3"]
 

@@ -158,3 +158,22 @@ def test_without_the_events_option_nothing_is_placed(own_pack: None) -> None:
     state = simple(2, [event("e1", "VII 1940", "NEA", 3, (Effect("nurses", n=2),))], time="V 1940")
     ending(state, "p1")
     assert state.event_track == [] and state.events_gone == ["e1"] and state.nurses == {"p1": 0, "p2": 0}
+
+
+def test_an_event_recruit_goes_through_orders_arrive_with_nobody(own_pack: None,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every placement goes through ORDERS' concentration.arrive; an event's with seat None (no VP)."""
+    from app.games.first_to_fight import events
+
+    state = simple(2)
+    state.soldier_deck = ["a", "b"]
+    calls: list[tuple] = []
+
+    def arrive(ctx: Ctx, seat: str | None, soldier: str, region: str) -> None:
+        calls.append((seat, soldier, region))
+        state.soldier_deck.remove(soldier)
+        place(state, soldier, region)
+
+    monkeypatch.setattr(events, "_arrive", lambda: arrive)
+    apply_effect(Ctx(state, Dice()), Effect("recruit", "POL", 2))
+    assert calls == [(None, "a", "POL"), (None, "b", "POL")] and state.in_region("POL") == ["a", "b"]
