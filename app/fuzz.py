@@ -288,6 +288,7 @@ class Match:
         self.mirror: Any = None
         self.under = b""
         self.last_events: list[Event] = []  # of the newest row of the log, for the game's own invariant
+        self.spectated: Any = None  # the spectators' view of this step's state, once the mirror check has it
 
     # ---- the walk
     def play(self) -> MatchReport:
@@ -418,6 +419,7 @@ class Match:
             self.hashes.append(h)
             self._mirror_follows(pending, decision, action, events, h, seq)
             self._check_secrets(seq, events)
+            self.spectated = None
 
     def _take_back(self) -> bool:
         """Take back a move the platform would let its seat take back (``undoable_move``)."""
@@ -494,7 +496,8 @@ class Match:
             self._same_again(decision, action, events, h, seq)
             raise _Failed("dump-load", seq, f"after a reload, {decision.id} tells other events or leads to "
                           "another state")
-        if game.view(mirror, None) != game.view(self.state, None):
+        self.spectated = game.view(self.state, None)  # the secrets check reads it too, at this step
+        if game.view(mirror, None) != self.spectated:
             raise _Failed("dump-load", seq, "after a reload, the spectators see another table")
         self.mirror = self._reloaded(data, h, seq)
 
@@ -579,7 +582,8 @@ class Match:
                 received.append((f"the waiting note {seat} reads", as_text(msg_payload(note))))
             _no_leak(seq, received, hidden, self.finder)
         if everyone:
-            received = [("the spectators' view", as_text(game.view(state, None)))]
+            spectated = self.spectated if self.spectated is not None else game.view(state, None)
+            received = [("the spectators' view", as_text(spectated))]
             if (note := waiting_note_of(game, state, None)) is not None:
                 received.append(("the spectators' waiting note", as_text(msg_payload(note))))
             received += [("a public log line", as_text(line)) for line in log_lines(logged, None)]

@@ -83,7 +83,7 @@ def _liaison(ctx: Ctx, seat: str) -> None:
     state = ctx.state
     top = state.event_deck[:LIAISON_DRAW]
     state.see(seat, *top)
-    ctx.log("liaison_draws", private={seat: say("liaison_draws_private", seat=seat, events=top)}, seat=seat,
+    ctx.log("liaison_draws", private={seat: say("liaison_draws_private", seat=seat, events=list(top))}, seat=seat,
             n=len(top))
     if len(top) < LIAISON_DRAW:
         ctx.log("liaison_one", seat=seat)

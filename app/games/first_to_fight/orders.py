@@ -83,10 +83,11 @@ def scratch(state: GameState, key: str) -> list[Any]:
 
 
 def offer(ctx: Ctx, seat: str, kind: str, prompt: Label, options: list[tuple[str, Label]], then: str,
-          undoable: bool = False, **data: Any) -> None:
-    """An optional step: the options and "pass"; with nothing to offer the seat is skipped (logged)."""
+          undoable: bool = False, nothing: str = "order_nothing", **data: Any) -> None:
+    """An optional step: the options and "pass"; with nothing to offer the seat is skipped (logged with
+    the message ``nothing``)."""
     if not options:
-        ctx.log("order_nothing", seat=seat, order=f"order_{ctx.state.order.get('kind', '')}")
+        ctx.log(nothing, seat=seat, order=f"order_{ctx.state.order.get('kind', '')}")
         return
     ctx.push(ask(seat, prompt, [*options, (PASS, say("choice_pass"))], then, kind=kind, undoable=undoable, **data))
 

@@ -58,8 +58,8 @@ def draw(ctx: Ctx, seat: str, region: str, n: int, ability: bool) -> None:
     state = ctx.state
     drawn = state.soldier_deck[:n]
     state.see(seat, *drawn)
-    ctx.log("recruit_draws", private={seat: say("recruit_draws_private", seat=seat, region=region, soldiers=drawn)},
-            seat=seat, region=region, n=len(drawn))
+    private = say("recruit_draws_private", seat=seat, region=region, soldiers=list(drawn))
+    ctx.log("recruit_draws", private={seat: private}, seat=seat, region=region, n=len(drawn))
     ctx.push(ask(seat, say("prompt_recruit_keep", seat=seat, region=region), [card_choice(s) for s in drawn],
                  "recruit_keep", kind="recruit_keep", region=region, drawn=drawn, ability=ability))
 

@@ -56,7 +56,7 @@ def offer_rule(ctx: Ctx, seat: str) -> None:
     """The Sabotage chooser's special action, after their own sabotage (or declining it)."""
     state = ctx.state
     options = [(r, say("choice_rule", rule=f"rule_{_rule(r)}", region=r)) for r in REGIONS if usable(state, r)]
-    offer(ctx, seat, "region_rule", say("prompt_rule", seat=seat), options, "region_rule")
+    offer(ctx, seat, "region_rule", say("prompt_rule", seat=seat), options, "region_rule", nothing="rule_nothing")
 
 
 @cont("region_rule")
@@ -108,7 +108,7 @@ def _underground_state(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state.soldier_deck.extend(revealed)
     ctx.rng.shuffle(state.soldier_deck)
     if found is None:
-        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=revealed)
+        ctx.log("underground_state_none", formation=f"formation_{formation}", soldiers=list(revealed))
         return
     if revealed:
         ctx.log("underground_state_found", formation=f"formation_{formation}", soldiers=[*revealed, found],
@@ -150,7 +150,7 @@ def discard_mission(ctx: Ctx, seat: str, mission: str) -> None:
     for a stage I card under both caps, OQ-10). Until that module is merged a stand-in records and
     shows the discard without the draw."""
     try:
-        from app.games.first_to_fight import missions  # type: ignore[attr-defined]
+        from app.games.first_to_fight import missions
     except ImportError:
         missions = None
     if missions is not None and hasattr(missions, "discard_mission"):
@@ -166,6 +166,6 @@ def discard_mission(ctx: Ctx, seat: str, mission: str) -> None:
 def _reveal_two(ctx: Ctx, seat: str, region: str) -> None:
     state = ctx.state
     cards = state.soldier_deck[:REVEAL_TWO]
-    ctx.log("reveal_two", seat=seat, soldiers=cards, region=region)
+    ctx.log("reveal_two", seat=seat, soldiers=list(cards), region=region)
     for card in cards:
         arrive(ctx, seat, card, region)  # their abilities are not used

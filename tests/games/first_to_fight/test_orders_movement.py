@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.games.first_to_fight import GAME
 from app.games.first_to_fight.pack import REGIONS, Pack
 from app.games.protocol import Illegal
 from tests.games.first_to_fight.orders_kit import (
@@ -83,3 +84,13 @@ def test_movement_answers_are_undoable(staged: Pack) -> None:
     state = table(2, soldiers={"t01": "WAR"})
     choose(state, YOLANDA, "MOVEMENT")
     assert decision(state).undoable
+
+
+def test_the_orders_once_only_lists_are_public_in_every_view(staged: Pack) -> None:
+    state = table(2, soldiers={"t01": "WAR", "t02": "POL"})
+    choose(state, YOLANDA, "MOVEMENT")
+    answer(state, YOLANDA, "t01")
+    answer(state, YOLANDA, "NAI")
+    for seat in (YOLANDA, ANN, None):
+        shown = GAME.view(state, seat)["order"]
+        assert (shown["kind"], shown["chooser"], shown["moved"]) == ("MOVEMENT", YOLANDA, ["t01"])

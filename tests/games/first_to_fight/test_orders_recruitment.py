@@ -241,3 +241,14 @@ def test_5_5_an_ability_is_offered_to_the_recruiter_at_once_and_may_be_declined(
     assert d.seat == YOLANDA and d.kind == "ability" and set(d.choice_ids()) == {"use", "pass"}
     events = answer(state, YOLANDA, "pass")
     assert state.vp[YOLANDA] == 0 and "Commander 1 passes." in texts(events)
+
+
+def test_drawing_answers_cannot_be_taken_back_and_the_training_ability_can(staged: Pack) -> None:
+    """An answer that draws or shows a card is not undoable; one that only trains is."""
+    state = table(2, deck=("t07", "t12", "t13"), deck_rest=False)
+    choose(state, YOLANDA, "RECRUITMENT")
+    assert decision(state).kind == "recruit_region" and not decision(state).undoable
+    answer(state, YOLANDA, "WAR")
+    assert decision(state).kind == "recruit_keep" and not decision(state).undoable
+    answer(state, YOLANDA, "t07")
+    assert decision(state).kind == "ability_train" and decision(state).undoable

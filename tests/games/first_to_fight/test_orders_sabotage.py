@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from app.games.first_to_fight import GAME
+from app.games.first_to_fight.engine import ask, cont
 from app.games.first_to_fight.pack import Pack
+from app.games.first_to_fight.text import say
 from app.games.protocol import Illegal
 from tests.games.first_to_fight.orders_kit import (
     ANN,
@@ -213,6 +215,34 @@ def test_4_4_main_front_discards_through_endings_discard_mission_then_moves_the_
     assert "m02" not in GAME.secrets(state, ANN)  # shown to everyone
 
 
+@cont("test_stage2_keep")
+def _kept(ctx: Any, t: Any, choices: tuple[str, ...]) -> None:
+    ctx.state.hands[t["seat"]].append(choices[0])
+
+
+def test_4_4_main_front_moves_the_marker_finally_after_the_stage_2_choice(
+        staged: Pack, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Finally, move the Western Europe marker": a discard_mission that asks (keep 1 of 2 stage II
+    cards) is answered before the marker moves."""
+    _fake_missions(monkeypatch)
+    import app.games.first_to_fight as package
+    plain = package.missions.discard_mission  # type: ignore[attr-defined]
+
+    def asking(ctx: Any, seat: str, mission: str) -> None:
+        plain(ctx, seat, mission)
+        ctx.push(ask(seat, say("choice_pass"), [("m20", say("choice_mission", mission="m20")),
+                                                ("m21", say("choice_mission", mission="m21"))],
+                     "test_stage2_keep"))
+
+    monkeypatch.setattr(package.missions, "discard_mission", asking)  # type: ignore[attr-defined]
+    state = table(2, hands={YOLANDA: ["m01"]}, domination={"WEU": 1})
+    _special(state, "WEU")
+    answer(state, YOLANDA, "m01")
+    assert state.domination["WEU"] == 1 and choice_ids(state) == ["m20", "m21"]
+    answer(state, YOLANDA, "m21")
+    assert state.domination["WEU"] == 2 and state.hands[YOLANDA] == ["m21"]
+
+
 def test_oq_12_main_front_without_a_discard_still_moves_the_marker(staged: Pack) -> None:
     state = table(2, hands={YOLANDA: ["m01"]}, domination={"WEU": LIGHT})
     _special(state, "WEU")
@@ -220,7 +250,7 @@ def test_oq_12_main_front_without_a_discard_still_moves_the_marker(staged: Pack)
     assert state.domination["WEU"] == DARK and state.hands[YOLANDA] == ["m01"]
 
 
-def test_4_4_main_front_without_endings_module_records_and_shows_the_discard(staged: Pack) -> None:
+def test_4_4_main_front_records_and_shows_the_discard(staged: Pack) -> None:
     state = table(2, hands={YOLANDA: ["m01"]}, domination={"WEU": 1})
     _special(state, "WEU")
     answer(state, YOLANDA, "m01")
