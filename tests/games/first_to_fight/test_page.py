@@ -344,3 +344,27 @@ def test_the_resolving_orders_once_only_lists_and_the_missions_being_resolved_ar
         assert f'class="ftf-done revealed" data-mission="{m}"' in seats and esc(pack().missions[m].title) in seats
     polish = render(st, "p3", "pl")
     assert "ruszył się w tym rozkazie" in polish and "wykorzystany w tym rozkazie (Ruch)" in polish
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"draft": True, "events": True})])
+def test_a_whole_bot_game_renders_for_every_seat_without_a_secret(players: int, options: dict[str, bool]) -> None:
+    """Seeded bot games, the board drawn every 23 answers and at the end for each seat and a
+    spectator in both languages: nothing secret in it, no message id shown as text."""
+    import random
+
+    st = GAME.setup(dict(options), GAME.roles(players, options), random.Random(players))
+    rng = random.Random(100 + players)
+    answers = 0
+    while GAME.outcome(st) is None:
+        d = GAME.pending(st)[0]
+        GAME.apply(st, d.seat, GAME.bot(st, d, rng), rng)
+        answers += 1
+        if answers % 23 and GAME.outcome(st) is None:
+            continue
+        for seat in [*st.seats, None]:
+            for lang in ("en", "pl"):
+                html = render(st, seat, lang)
+                leaked = sorted(s for s in hidden_from(st, seat) if s in html)
+                assert not leaked, f"answer {answers}: {seat or 'spectator'} sees {leaked[:5]}"
+                assert "board_" not in html
+    assert st.phase == "over" and 'data-phase="over"' in render(st, None)
