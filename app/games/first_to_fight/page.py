@@ -199,6 +199,13 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     concentration = view.get("concentration") if isinstance(view.get("concentration"), dict) else None
 
     soldiers = {sid: soldier_face(data, sid, d) for sid, d in soldiers_in.items() if isinstance(d, dict)}
+    # the resolving order's once-only lists (ORDERS' "order" view): a soldier moved or trained, a region
+    # sabotaged or recruited in, may not be again in this order
+    order = view.get("order") if isinstance(view.get("order"), dict) else {}
+    moved, trained = set(order.get("moved") or []), set(order.get("trained") or [])
+    used_regions = {str(r) for r in order.get("regions") or []}
+    for sid, face in soldiers.items():
+        face["moved_now"], face["trained_now"] = sid in moved, sid in trained
     if concentration:
         for face in soldiers.values():
             face["locked"] = (face.get("region") == concentration.get("region")
@@ -226,7 +233,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
             "level": int(dom.get("level", r.track[square] if square < len(r.track) else 0)),
             "occupied": bool(dom.get("occupied", square >= r.occupied_from)), "square": square,
             "track": track(r, square, x, y), "soldiers": in_region, "count": len(in_region),
-            "concentration": conc, "target": region_targets.get(rid),
+            "concentration": conc, "target": region_targets.get(rid), "used_now": rid in used_regions,
             "neighbours": data.neighbours(rid)})
     for s in soldiers.values():
         s["target"] = soldier_targets.get(s["id"])
@@ -267,6 +274,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     placed = [event_face(data, e) for e in view.get("event_track") or []]
     mine_on_track = [{"id": m["id"], "date": m["date"], "title": m["title"], "title_pl": m["title_pl"],
                       "stage": m["stage"]} for m in hand if m.get("known")]
+    revealed = view.get("revealed") if isinstance(view.get("revealed"), dict) else {}
     seats = []
     for s in view.get("seats") or []:
         sid = s.get("id")
@@ -274,6 +282,8 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                       "succeeded": [mission_face(data, m) for m in s.get("succeeded") or []],
                       "failed": [mission_face(data, m) for m in s.get("failed") or []],
                       "discarded": [mission_face(data, m) for m in s.get("discarded") or []],
+                      # revealed on its date and not yet resolved (ENDING's "revealed": public)
+                      "revealed": [mission_face(data, m) for m in revealed.get(sid) or []],
                       "chooser": sid == view.get("chooser") and view.get("phase") == "orders",
                       "leader": sid == view.get("leader") and view.get("phase") == "ending",
                       "starter": sid == view.get("starter")})
@@ -282,7 +292,7 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "width": WIDTH, "height": HEIGHT, "box_w": BOX_W, "box_h": BOX_H, "chip_step": CHIP_STEP,
         "chips_max": CHIPS_MAX,
         "regions": regions, "links": links(data, boxes),
-        "tiles": tiles, "hand": hand, "offered": offered,
+        "tiles": tiles, "hand": hand, "offered": offered, "order": str(order.get("kind") or ""),
         "soldiers_by_region": {r["id"]: r["soldiers"] for r in regions},
         "concentration": concentration,
         "time": int(view.get("time") or 0), "month": view.get("month") or month_label(int(view.get("time") or 0)),

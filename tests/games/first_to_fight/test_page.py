@@ -323,3 +323,48 @@ def test_the_bot_reads_its_view_without_the_pages_pending_decisions() -> None:
     assert "decisions" in views.view(st, st.chooser) and "waiting" in views.view(st, st.chooser)
     assert "decisions" not in views.view(st, st.chooser, page=False)
     assert page.table_facts in views.PAGE_PARTS and page.table_facts not in views.VIEW_PARTS
+
+
+def test_the_resolving_orders_once_only_lists_and_the_missions_being_resolved_are_shown() -> None:
+    """§6.3.1/§6.3.3: a soldier moved or trained in this order is marked, a region sabotaged or
+    recruited in is "used"; §7.3: a mission revealed on its date shows, before it is resolved, to all."""
+    st = midgame()
+    moved, trained = st.in_region("NEA")[:2]
+    st.order = {"kind": "MOVEMENT", "chooser": "p1", "moved": [moved], "trained": [trained], "regions": ["WEU"]}
+    m = st.hands["p2"].pop(0)
+    st.see("*", m)
+    st.ending["revealed"] = {"p2": [m]}
+    for seat in ("p1", "p2", None):
+        html = render(st, seat)
+        assert 'class="ftf-now-badge moved"' in soldier_card(html, moved)
+        assert 'class="ftf-now-badge trained"' in soldier_card(html, trained)
+        assert "used in this order (Movement)" in region_block(html, "WEU")
+        assert 'class="ftf-used"' not in region_block(html, "WAR")
+        seats = section(html, "ftf-seats")
+        assert f'class="ftf-done revealed" data-mission="{m}"' in seats and esc(pack().missions[m].title) in seats
+    polish = render(st, "p3", "pl")
+    assert "ruszył się w tym rozkazie" in polish and "wykorzystany w tym rozkazie (Ruch)" in polish
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"draft": True, "events": True})])
+def test_a_whole_bot_game_renders_for_every_seat_without_a_secret(players: int, options: dict[str, bool]) -> None:
+    """Seeded bot games, the board drawn every 23 answers and at the end for each seat and a
+    spectator in both languages: nothing secret in it, no message id shown as text."""
+    import random
+
+    st = GAME.setup(dict(options), GAME.roles(players, options), random.Random(players))
+    rng = random.Random(100 + players)
+    answers = 0
+    while GAME.outcome(st) is None:
+        d = GAME.pending(st)[0]
+        GAME.apply(st, d.seat, GAME.bot(st, d, rng), rng)
+        answers += 1
+        if answers % 23 and GAME.outcome(st) is None:
+            continue
+        for seat in [*st.seats, None]:
+            for lang in ("en", "pl"):
+                html = render(st, seat, lang)
+                leaked = sorted(s for s in hidden_from(st, seat) if s in html)
+                assert not leaked, f"answer {answers}: {seat or 'spectator'} sees {leaked[:5]}"
+                assert "board_" not in html
+    assert st.phase == "over" and 'data-phase="over"' in render(st, None)
