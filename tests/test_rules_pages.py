@@ -83,3 +83,22 @@ def test_rules_url_and_cards_url_point_at_anchors() -> None:
     assert rules_url("qmg") == "/games/qmg/rules"
     assert cards_url("qmg", "ger_blitzkrieg") == "/games/qmg/cards#card-ger_blitzkrieg"
     assert rules_url("nope") is None and cards_url("nope", "x") is None
+
+
+def test_the_first_to_fight_rules_and_card_list_read_in_both_languages(server: Any) -> None:
+    from app.games.first_to_fight.pack import pack
+
+    data = pack()
+    anchors = {}
+    for lang, words in (("en", ("Orders Phase", "Ending Phase", "Underground", "occupied")),
+                        ("pl", ("Faza Rozkazów", "Faza Zakończenia", "Konspiracja", "pod Okupacją"))):
+        r = get(server, "/games/first_to_fight/rules", lang)
+        assert r.status_code == 200 and f'<html lang="{lang}"' in r.text
+        for w in words:
+            assert w in r.text, (lang, w)
+        anchors[lang] = re.findall(r'<section id="([\w-]+)">', r.text)
+        cards = get(server, "/games/first_to_fight/cards", lang)
+        listed = re.findall(r'<dt id="card-([\w-]+)">', cards.text)
+        assert sorted(listed) == sorted([*data.soldiers, *data.events, "missions-1", "missions-2"])
+        assert not [m for m in data.missions.values() if m.title in cards.text or m.title_pl in cards.text]
+    assert anchors["en"] == anchors["pl"] and {"orders", "ending", "missions", "losses", "scoring"} <= set(anchors["en"])
