@@ -368,3 +368,14 @@ def test_a_whole_bot_game_renders_for_every_seat_without_a_secret(players: int, 
                 assert not leaked, f"answer {answers}: {seat or 'spectator'} sees {leaked[:5]}"
                 assert "board_" not in html
     assert st.phase == "over" and 'data-phase="over"' in render(st, None)
+
+
+def test_the_platforms_seats_table_names_every_per_seat_column_in_both_languages() -> None:
+    """The table page's seats panel shows the view's per-seat facts as columns (``key_<fact>``)."""
+    from app.games.first_to_fight.text import catalogue
+
+    words = catalogue()
+    columns = {k for s in GAME.view(midgame(), "p1")["seats"] for k in s} - {"id", "label"}
+    for lang in ("en", "pl"):
+        assert not [k for k in columns if f"key_{k}" not in words.messages[lang]], lang
+    assert words.text({"id": "key_nurses", "params": {}}, "pl") == "Sanitariuszki"
