@@ -34,7 +34,8 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # 1,000 seeded QMG bot-vs-bot games through the fuzzer's checks (app/fuzz.py) and QMG's invariants,
-# seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way, then 1,000 Attack! games
+# seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way, then 1,000 Attack!
+# games, then 1,000 First to Fight games
 test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
@@ -45,6 +46,9 @@ test-slow: $(STAMP)
 	ATTACK_FIRST=1000 ATTACK_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack & first=$$!; \
 	ATTACK_FIRST=1500 ATTACK_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack; second=$$?; \
 	wait $$first && test $$second -eq 0
+	FTF_FIRST=1000 FTF_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m ftf_slow tests/games/first_to_fight & first=$$!; \
+	FTF_FIRST=1500 FTF_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m ftf_slow tests/games/first_to_fight; second=$$?; \
+	wait $$first && test $$second -eq 0
 
 # the same runs one after the other in one process each (what `make test` runs beside the suite,
 # with half of the Attack! games)
@@ -52,6 +56,7 @@ ATTACK_SEEDS ?= ATTACK_FIRST=1000 ATTACK_GAMES=1000
 test-slow-serial: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg
 	TD_FIRST=1000 TD_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m td_slow tests/games/total_domination
+	FTF_FIRST=1000 FTF_GAMES=1000 $(PY) -m pytest -q -p no:cacheprovider -m ftf_slow tests/games/first_to_fight
 	$(ATTACK_SEEDS) $(PY) -m pytest -q -p no:cacheprovider -m at_slow tests/games/attack
 
 # the UI's gettext catalogues (app/locale): extract the message ids, add new ones to every language,

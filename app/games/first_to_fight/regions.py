@@ -17,6 +17,7 @@ train); Main front always can (the marker moves). Every soldier placed or moved 
 
 from __future__ import annotations
 
+from app.games.first_to_fight import missions
 from app.games.first_to_fight.concentration import arrive, movable, move_soldier
 from app.games.first_to_fight.engine import Ctx, Task, ask, cont, task
 from app.games.first_to_fight.orders import offer, passed, soldier_choice
@@ -130,7 +131,7 @@ def _main_front(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     # "Finally" (§4.4): the marker moves after the discard and any stage II draw it starts
     ctx.push({"k": "main_front_push", "region": region})
     if choices[0] != NO_DISCARD:
-        discard_mission(ctx, seat, choices[0])
+        missions.discard_mission(ctx, seat, choices[0])
 
 
 @task("main_front_push")
@@ -145,22 +146,6 @@ def _run_push(ctx: Ctx, t: Task) -> bool:
     return False
 
 
-def discard_mission(ctx: Ctx, seat: str, mission: str) -> None:
-    """ENDING's ``missions.discard_mission`` (shows the card, records it, draws a stage II replacement
-    for a stage I card under both caps, OQ-10). Until that module is merged a stand-in records and
-    shows the discard without the draw."""
-    try:
-        from app.games.first_to_fight import missions
-    except ImportError:
-        missions = None
-    if missions is not None and hasattr(missions, "discard_mission"):
-        missions.discard_mission(ctx, seat, mission)
-        return
-    state = ctx.state
-    state.hands[seat].remove(mission)
-    state.discarded.setdefault(seat, []).append(mission)
-    state.see("*", mission)
-    ctx.log("mission_discarded", seat=seat, mission=mission)
 
 
 def _reveal_two(ctx: Ctx, seat: str, region: str) -> None:

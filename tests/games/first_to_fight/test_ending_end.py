@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from app.games.first_to_fight import summary, victory
+from app.games.first_to_fight import GAME, summary, victory
 from app.games.first_to_fight.pack import LAST_MONTH, NURSE_CAP, STAGE_II_CAP, pack, use_pack
 from app.games.first_to_fight.state import GameState
 from app.games.first_to_fight.text import catalogue, english
 from app.games.protocol import Seat
-from tests.games.first_to_fight.ending_fuzz import GAME
 from tests.games.first_to_fight.ending_kit import Dice, ending, event, mission, own_pack, staged, table
 
 __all__ = ["own_pack"]

@@ -1,12 +1,12 @@
-"""The common fuzzer's checks on rounds of orders (dead ends, dump/load, replay, leaks of secrets(),
-take-backs of undoable answers), with the stand-in end of ``orders_fuzz`` until ENDING is merged."""
+"""The common fuzzer's checks on whole games (dead ends, dump/load, replay, leaks of secrets(),
+take-backs of undoable answers)."""
 
 from __future__ import annotations
 
 import pytest
 
 from app.fuzz import check_match
-from tests.games.first_to_fight.orders_fuzz import GAME
+from app.games.first_to_fight import GAME
 
 
 @pytest.mark.parametrize(("seed", "players"), [(11, 2), (12, 3), (13, 4), (14, 4)])

@@ -3,13 +3,11 @@ T-SAB-1, T-SAB-2, OQ-3, OQ-9, OQ-11, OQ-12."""
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import pytest
 
-from app.games.first_to_fight import GAME
+from app.games.first_to_fight import GAME, missions
 from app.games.first_to_fight.engine import ask, cont
 from app.games.first_to_fight.pack import Pack
 from app.games.first_to_fight.text import say
@@ -186,7 +184,6 @@ def test_4_4_training_camp_raises_the_strength_of_one_to_three_soldiers_there(st
 def _fake_missions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """A stand-in for ENDING's missions.discard_mission: the interface, recorded."""
     calls: list[tuple[str, str]] = []
-    module = types.ModuleType("app.games.first_to_fight.missions")
 
     def discard_mission(ctx: Any, seat: str, mission: str) -> None:
         calls.append((seat, mission))
@@ -194,10 +191,7 @@ def _fake_missions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
         ctx.state.discarded[seat].append(mission)
         ctx.state.see("*", mission)
 
-    module.discard_mission = discard_mission  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "app.games.first_to_fight.missions", module)
-    import app.games.first_to_fight as package
-    monkeypatch.setattr(package, "missions", module, raising=False)
+    monkeypatch.setattr(missions, "discard_mission", discard_mission)
     return calls
 
 
