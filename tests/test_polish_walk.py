@@ -46,7 +46,7 @@ MESSAGE_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+){1,}\b")
 # our players' names, the brand and the game's own title (the Polish edition keeps it), and the
 # names both languages share in the rulebooks although no catalogue happens to spell them in both
 NAMES = {"ala", "bartek", "celina", "darek", "edek", "warroom", "quartermaster", "general", "total", "domination",
-         "attack"}
+         "attack", "first", "fight"}
 # words the Polish pages may share with the English ones, each checked by hand: proper names the
 # Polish cards keep (Blitzkrieg, Mare Nostrum, B-24 Liberator...), words Polish has too (status,
 # front, ocean, transport, start, link, test...) and technical ones (JSON, URL, IPv6, NAT). Any

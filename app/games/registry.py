@@ -21,6 +21,7 @@ BUILTIN: tuple[str, ...] = (
     "app.games.qmg:GAME",
     "app.games.total_domination:GAME",
     "app.games.attack:GAME",
+    "app.games.first_to_fight:GAME",
 )
 
 

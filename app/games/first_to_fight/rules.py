@@ -19,7 +19,9 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
     missions,
     movement,
     orders,
+    page,
     recruitment,
+    reference,
     regions,
     sabotage,
     setup,
@@ -32,7 +34,16 @@ from app.games.first_to_fight import (  # noqa: F401  (the rule modules register
 from app.games.first_to_fight.engine import Ctx
 from app.games.first_to_fight.pack import pack
 from app.games.first_to_fight.state import GameState, dump, load
-from app.games.protocol import GamePackage, Illegal, OptionSpec, Outcome, Seat, ViewSections
+from app.games.protocol import (
+    Board,
+    GamePackage,
+    Illegal,
+    OptionSpec,
+    Outcome,
+    RulesReference,
+    Seat,
+    ViewSections,
+)
 from app.games.taskgame import GameParts, TaskGame
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,8 +64,11 @@ class FirstToFight(TaskGame):
 
     package = GamePackage(
         catalogue=text.catalogue(),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
         sections=ViewSections(hand="hand", internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
         summary=summary.summary,
     )
 

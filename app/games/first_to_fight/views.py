@@ -16,11 +16,17 @@ from app.games.secrets import Secret
 ViewPart = Callable[[GameState, str | None], dict[str, Any]]
 SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
 VIEW_PARTS: list[ViewPart] = []
+PAGE_PARTS: list[ViewPart] = []  # what only the table page needs (its pending decisions): not the bot
 SECRET_PARTS: list[SecretPart] = []
 
 
 def view_part(fn: ViewPart) -> ViewPart:
     VIEW_PARTS.append(fn)
+    return fn
+
+
+def page_part(fn: ViewPart) -> ViewPart:
+    PAGE_PARTS.append(fn)
     return fn
 
 
@@ -35,7 +41,9 @@ def _hand_counts(state: GameState, seat: str) -> dict[str, int]:
     return {"stage1": stages.count(1), "stage2": stages.count(2)}
 
 
-def view(state: GameState, seat: str | None) -> dict[str, Any]:
+def view(state: GameState, seat: str | None, page: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees (None: a spectator); ``page=False`` leaves out what only the table page
+    reads (its pending decisions: the bot is handed its decision anyway)."""
     out: dict[str, Any] = {
         "game": "first_to_fight",
         "phase": state.phase,
@@ -68,6 +76,9 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
     }
     for part in VIEW_PARTS:
         out.update(part(state, seat))
+    if page:
+        for part in PAGE_PARTS:
+            out.update(part(state, seat))
     return out
 
 
