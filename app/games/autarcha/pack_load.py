@@ -64,7 +64,7 @@ LINES = {"A": (7, "south"), "B": (14, "north")}  # "ponizej 07 u pierwszego i po
 AREA_COUNT = 12  # 12 area cards [external: the public copy's box contents, spec §2]
 LEDGER_TURN1_INCOME = 16  # the sample ledger: 50 + 16 = 66 at turn 1 (l.289, spec U-6.4.2)
 DEFENCE_VALUES = (1, 2, 3, 4, 5)  # both copies of the [TSO] (l.530, l.1043)
-MAX_STEPS = 9  # "Liczby wieksze od zera 1,..,9 itd." (l.1026)
+MAX_STEPS = 9  # "Liczby wieksze od zera 1,..,9 itd." (l.1021)
 # what the prose states of the Troops Table (kind, column) -> value, with the passage
 PROSE_STEPS: dict[tuple[str, str], tuple[int | None, str]] = {
     ("PIE", "ground"): (3, "l.322"), ("PC", "road"): (4, "l.372"), ("PC", "forest"): (1, "l.383"),
@@ -698,7 +698,7 @@ def troops(p: Pack) -> list[str]:
         for env in ENVIRONMENTS:
             v = t.steps[env].value
             if v is not None and not 0 <= v <= MAX_STEPS:
-                out.append(f"{where}: steps: {env} {v} is outside 0..{MAX_STEPS} (l.1026)")
+                out.append(f"{where}: steps: {env} {v} is outside 0..{MAX_STEPS} (l.1021)")
             if t.is_object and v not in (0, None):
                 out.append(f"{where}: steps: {env} {v}: an object does not move, so 0 or '-'")
         if t.hp.value < 1:
