@@ -97,8 +97,9 @@ class Troop:
         return self.steps[environment].value
 
     def may_stand_on(self, terrain: str) -> bool:
-        """Whether this kind may be on a square of ``terrain`` at all ("–" loses a unit, U-7.1.6). Only the
-        landscape decides: the road and rail columns are movement modes, not places (README)."""
+        """Whether this kind may be on a square of ``terrain`` off any road or rail mode ("–" loses a unit,
+        U-7.1.6). The road and rail columns are movement modes, not places: a unit facing along a track it
+        may use is on the track, whatever the landscape under it (U-7.6.2, README)."""
         return self.steps[terrain].value is not None
 
 
