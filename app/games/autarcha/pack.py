@@ -19,6 +19,7 @@ exactly one crossing, and the thick lines run between rows (and columns) 2k-1 an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -231,9 +232,12 @@ class Pack:
     scenarios: dict[str, Scenario]
     problems: tuple[str, ...] = field(default=())
 
+    @cached_property
+    def _area_by_mark(self) -> dict[str, Area]:
+        return {a.mark: a for a in self.areas.values()}
+
     def area_of(self, sq: Square) -> Area | None:
-        mark = self.board.areas[sq[0]][sq[1]]
-        return next((a for a in self.areas.values() if a.mark == mark), None)
+        return self._area_by_mark.get(self.board.areas[sq[0]][sq[1]])
 
     def zone(self, side: str) -> list[Square]:
         """The squares a side may deploy on under the arrow-marked lines (spec §4.2): south of thick line k
