@@ -12,12 +12,18 @@ import pytest
 import yaml
 
 from app.games.autarcha.pack import (
+    CITY_SQUARE_HITS,
     CONFIDENCE,
     DATA_DIR,
+    DEMINE_SQUARES,
     ENVIRONMENTS,
+    FORMATION_MIN,
     KINDS,
+    MINE_STRENGTH,
+    MOVES_PER_TURN,
     SCENARIOS,
     TERRAINS,
+    TRACK_OR_FOREST_HITS,
     Pack,
     close_surroundings,
     crossing_squares,
@@ -73,6 +79,11 @@ def test_close_surroundings_are_the_four_big_squares_around_the_crossing(shipped
     for sq in crossing_squares(3, 8):
         assert close_surroundings(b, sq) == bo
     assert len(close_surroundings(b, (0, 0))) == 9  # clipped by the board's corner
+
+
+def test_the_prose_s_figures() -> None:
+    assert MOVES_PER_TURN == 5 and FORMATION_MIN == 3 and DEMINE_SQUARES == 4  # l.953, l.421, l.736
+    assert CITY_SQUARE_HITS == 4 and TRACK_OR_FOREST_HITS == 1 and MINE_STRENGTH == 1  # l.882, l.803, l.658
 
 
 # ------------------------------------------------------------------------------------ the shipped pack
