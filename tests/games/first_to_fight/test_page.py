@@ -322,7 +322,7 @@ def test_the_bot_reads_its_view_without_the_pages_pending_decisions() -> None:
     st = dealt()
     assert "decisions" in views.view(st, st.chooser) and "waiting" in views.view(st, st.chooser)
     assert "decisions" not in views.view(st, st.chooser, page=False)
-    assert page.table_facts in views.PAGE_PARTS and page.table_facts not in views.VIEW_PARTS
+    assert page.table_facts in views.PARTS.pages and page.table_facts not in views.PARTS.views
 
 
 def test_the_resolving_orders_once_only_lists_and_the_missions_being_resolved_are_shown() -> None:
