@@ -12,11 +12,12 @@ import pytest
 
 from app.games.attack import GAME as ATTACK
 from app.games.catalogue import Catalogue, plural_categories
+from app.games.first_to_fight import GAME as FTF
 from app.games.protocol import Event, GameRules, Msg, action_rng
 from app.games.qmg import GAME as QMG
 from tests.fixtures.cardgame import GAME as CARDGAME
 
-GAMES = [QMG, CARDGAME, ATTACK]
+GAMES = [QMG, CARDGAME, ATTACK, FTF]
 WORD = re.compile(r"[A-Za-z]{4,}")
 
 
@@ -113,12 +114,13 @@ def english_words(catalogue: Catalogue, msg_id: str, params: dict[str, Any], nam
     return {w.lower() for w in WORD.findall(literal)} - names - SAME_IN_POLISH
 
 
-SAME_IN_POLISH = {"region", "blitzkrieg", "limit"}  # words Polish spells as English does: not an untranslated line
+# words Polish spells as English does: not an untranslated line
+SAME_IN_POLISH = {"region", "blitzkrieg", "limit", "bonus"}
 
 
 @pytest.mark.parametrize(("game", "seeds", "players"), [(QMG, (1, 2), 2), (QMG, (3,), 5), (CARDGAME, (1, 2, 3), 3),
-                                                       (ATTACK, (1,), 3)],
-                         ids=["qmg-2p", "qmg-5p", "skirmish", "attack-3p"])
+                                                       (ATTACK, (1,), 3), (FTF, (1, 2), 4)],
+                         ids=["qmg-2p", "qmg-5p", "skirmish", "attack-3p", "ftf-4p"])
 def test_a_match_played_in_polish_has_no_english_line_prompt_or_choice(game: GameRules, seeds: tuple[int, ...],
                                                                         players: int) -> None:
     catalogue = game.package.catalogue

@@ -160,11 +160,7 @@ async def test_no_channel_gives_an_attack_secret_away(server, database_url, play
 # the plain-text check finds "e01" there by chance. With every run of 8+ hex digits taken out first,
 # these matches (2, 3 and 4 players, both advanced rules) leak nothing on any channel. Strict: once the
 # data pack's event ids stop looking like hex (DATA's part), this test passes and the marker must go.
-HEX_LIKE_EVENT_IDS = "event ids e01..e24 occur by chance inside the platform's hex hashes (export, dom ids)"
-
-
 @pytest.mark.asyncio
-@pytest.mark.xfail(strict=True, reason=HEX_LIKE_EVENT_IDS)
 @pytest.mark.parametrize(("players", "seed", "options"), [(2, 81, {}), (4, 82, {"draft": True, "events": True})])
 async def test_no_channel_gives_a_first_to_fight_secret_away(server, database_url, players, seed, options):
     # setup's secret keep (or the draft's passes), then the first rounds: recruits drawn privately, a

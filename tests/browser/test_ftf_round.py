@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import create_table, join_by_invite
+from tests.browser.conftest import create_table, join_by_invite, live_table
 from tests.browser.test_attack_naval import DESKTOP, PHONE, SCREENS, api, seq_of, wait_moved
 from tests.browser.test_csp import WATCH, refusals
 
@@ -147,10 +147,16 @@ def test_a_full_round_from_two_seats(server: Any, browser: Any) -> None:
         assert refusals(alice, console) == [] and refusals(bob, []) == []
         if os.environ.get("WARROOM_SCREENS"):  # docs/screens/ftf-table-{en,pl}-*.png
             SCREENS.mkdir(parents=True, exist_ok=True)
-            for page, lang, size in ((alice, "en", "1440x900"), (bob, "pl", "390x844")):
+            for page, lang, size, other in ((alice, "en", "1440x900", "pl"), (bob, "pl", "390x844", "en")):
                 page.locator("#board").scroll_into_view_if_needed()
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(SCREENS / f"ftf-table-{lang}-{size}.png"))
+                with page.expect_navigation():  # the other language, same screen
+                    page.locator(f"form.lang-switch button[value='{other}']").click()
+                live_table(page)
+                page.locator("#board").scroll_into_view_if_needed()
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(SCREENS / f"ftf-table-{other}-{size}.png"))
     finally:
         actx.close()
         bctx.close()

@@ -6,33 +6,15 @@ so no module reaches into another's state to show it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.games.attack.pack import pack
 from app.games.attack.state import GameState
 from app.games.secrets import Secret
+from app.games.view_parts import ViewParts
 
-ViewPart = Callable[[GameState, str | None], dict[str, Any]]
-SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
-VIEW_PARTS: list[ViewPart] = []
-PAGE_PARTS: list[ViewPart] = []  # what only the table page needs (its pending decisions): not the bot
-SECRET_PARTS: list[SecretPart] = []
-
-
-def view_part(fn: ViewPart) -> ViewPart:
-    VIEW_PARTS.append(fn)
-    return fn
-
-
-def page_part(fn: ViewPart) -> ViewPart:
-    PAGE_PARTS.append(fn)
-    return fn
-
-
-def secret_part(fn: SecretPart) -> SecretPart:
-    SECRET_PARTS.append(fn)
-    return fn
+PARTS = ViewParts()
+view_part, page_part, secret_part = PARTS.view_part, PARTS.page_part, PARTS.secret_part
 
 
 def view(state: GameState, seat: str | None, page: bool = True) -> dict[str, Any]:
@@ -62,12 +44,7 @@ def view(state: GameState, seat: str | None, page: bool = True) -> dict[str, Any
         "hand": list(state.hands.get(seat, [])) if seat else [],
         "outcome": state.outcome,
     }
-    for part in VIEW_PARTS:
-        out.update(part(state, seat))
-    if page:
-        for part in PAGE_PARTS:
-            out.update(part(state, seat))
-    return out
+    return PARTS.add_views(out, state, seat, page)
 
 
 def card_secrets(card_id: str) -> list[str]:
@@ -84,8 +61,7 @@ def secrets(state: GameState, seat: str) -> set[str | Secret]:
         if other != seat:
             for card in cards:
                 out.update(card_secrets(card))
-    for part in SECRET_PARTS:
-        out.update(part(state, seat))
+    PARTS.add_secrets(out, state, seat)
     for card in [*state.seen.get("*", []), *state.seen.get(seat, [])]:
         out.difference_update(card_secrets(card))
     return out

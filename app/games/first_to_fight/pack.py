@@ -106,7 +106,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class Event:
-    id: str  # "e01".."e24"
+    id: str  # "ev01".."ev24" (not "e01": a hex-like id turns up by chance in hashes and form ids)
     title: str
     title_pl: str
     region: str  # the region the Axis push hits (§6.4 step 2)

@@ -62,7 +62,7 @@ BOOK_RULES = {"WAR": "DROPS", "POL": "UNDERGROUND_STATE", "NEA": "TRAINING_CAMP"
 
 SOLDIER_ID = re.compile(r"^s\d\d$")
 MISSION_ID = re.compile(r"^m\d\d$")
-EVENT_ID = re.compile(r"^e\d\d$")
+EVENT_ID = re.compile(r"^ev\d\d$")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 REGION_KEYS = {"id", "name", "name_pl", "rule", "rule_name", "rule_name_pl", "recruitable", "colour", "track",

@@ -6,33 +6,15 @@ so no module reaches into another's state to show it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.games.first_to_fight.pack import month_label, pack
 from app.games.first_to_fight.state import GameState
 from app.games.secrets import Secret
+from app.games.view_parts import ViewParts
 
-ViewPart = Callable[[GameState, str | None], dict[str, Any]]
-SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
-VIEW_PARTS: list[ViewPart] = []
-PAGE_PARTS: list[ViewPart] = []  # what only the table page needs (its pending decisions): not the bot
-SECRET_PARTS: list[SecretPart] = []
-
-
-def view_part(fn: ViewPart) -> ViewPart:
-    VIEW_PARTS.append(fn)
-    return fn
-
-
-def page_part(fn: ViewPart) -> ViewPart:
-    PAGE_PARTS.append(fn)
-    return fn
-
-
-def secret_part(fn: SecretPart) -> SecretPart:
-    SECRET_PARTS.append(fn)
-    return fn
+PARTS = ViewParts()
+view_part, page_part, secret_part = PARTS.view_part, PARTS.page_part, PARTS.secret_part
 
 
 def _hand_counts(state: GameState, seat: str) -> dict[str, int]:
@@ -74,12 +56,7 @@ def view(state: GameState, seat: str | None, page: bool = True) -> dict[str, Any
         "events_gone": list(state.events_gone),
         "outcome": state.outcome,
     }
-    for part in VIEW_PARTS:
-        out.update(part(state, seat))
-    if page:
-        for part in PAGE_PARTS:
-            out.update(part(state, seat))
-    return out
+    return PARTS.add_views(out, state, seat, page)
 
 
 def card_secrets(card_id: str) -> list[str]:
@@ -105,8 +82,7 @@ def secrets(state: GameState, seat: str) -> set[str | Secret]:
             hidden += cards
     for card in hidden:
         out.update(card_secrets(card))
-    for part in SECRET_PARTS:
-        out.update(part(state, seat))
+    PARTS.add_secrets(out, state, seat)
     for card in [*state.seen.get("*", []), *state.seen.get(seat, [])]:
         out.difference_update(card_secrets(card))
     return out

@@ -12,23 +12,12 @@ from typing import Any
 from app.games.secrets import Secret
 from app.games.total_domination.pack import POWERS, side_of
 from app.games.total_domination.state import GameState
+from app.games.view_parts import ViewParts
 
-ViewPart = Callable[[GameState, str | None], dict[str, Any]]
-SecretPart = Callable[[GameState, str], Iterable[str | Secret]]
-VIEW_PARTS: list[ViewPart] = []
-SECRET_PARTS: list[SecretPart] = []
+PARTS = ViewParts()
+view_part, secret_part = PARTS.view_part, PARTS.secret_part
 KnownPart = Callable[[GameState, str], Iterable[str]]
 KNOWN_PARTS: list[KnownPart] = []  # hidden cards a seat has legitimately seen (Espionage...): not secret to it
-
-
-def view_part(fn: ViewPart) -> ViewPart:
-    VIEW_PARTS.append(fn)
-    return fn
-
-
-def secret_part(fn: SecretPart) -> SecretPart:
-    SECRET_PARTS.append(fn)
-    return fn
 
 
 def known_part(fn: KnownPart) -> KnownPart:
@@ -81,9 +70,7 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "sides": {p: side_of(p) for p in POWERS},
         "outcome": state.outcome,
     }
-    for part in VIEW_PARTS:
-        out.update(part(state, seat))
-    return out
+    return PARTS.add_views(out, state, seat)
 
 
 def secrets(state: GameState, seat: str) -> set[str | Secret]:
@@ -100,8 +87,7 @@ def secrets(state: GameState, seat: str) -> set[str | Secret]:
     for power, card in state.tech_played.items():
         if state.seats.get(power) != seat:
             out.add(card)
-    for part in SECRET_PARTS:
-        out.update(part(state, seat))
+    PARTS.add_secrets(out, state, seat)
     for part in KNOWN_PARTS:
         out.difference_update(part(state, seat))
     return out

@@ -25,7 +25,6 @@ Invariants (after the setup and after every answer):
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -38,6 +37,7 @@ from app.games.attack.pack import LAND_TYPES, NAVY_TYPES, pack
 from app.games.attack.rules import GAME
 from app.games.attack.state import GameState
 from app.games.protocol import Action, action_rng, random_bot
+from tests.long_runs import bot_games
 
 MAX_DECISIONS = 60_000
 CARDS = frozenset(pack().econ)
@@ -194,17 +194,4 @@ def test_thousand_bot_games() -> None:
     """The fuzzer's checks over seeded bot-vs-bot games (``app.fuzz.check_match``) with the
     Referee's invariants after every step; one game in FULL_EVERY gets the fuzzer's checks (the
     replay, every seat's leak check) at every step."""
-    from app.fuzz import check_match
-
-    # ATTACK_FIRST lets `make test-slow` share the seeds between two processes (two cores)
-    first, n = int(os.environ.get("ATTACK_FIRST", "1000")), int(os.environ.get("ATTACK_GAMES", "1000"))
-    failures = []
-    for seed in range(first, first + n):
-        players = 2 + seed % 5
-        report = check_match(GAME, seed, players=players, options=options_for(seed, players), bot_share=1.0,
-                             invariant=Referee(), every_step=seed % FULL_EVERY == 0, whims=False)
-        if report.failure is not None:
-            failures.append(report.failure.line("app.games.attack:GAME"))
-            continue
-        assert report.outcome is not None
-    assert not failures, "\n".join(failures[:5])
+    bot_games(GAME, "app.games.attack:GAME", "ATTACK", lambda seed: 2 + seed % 5, options_for, Referee, FULL_EVERY)

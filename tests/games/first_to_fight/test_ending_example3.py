@@ -31,7 +31,7 @@ __all__ = ["own_pack"]
 
 YOLANDA, ANN, PAUL, JACOB = "p1", "p2", "p3", "p4"
 KRASNODEBSKI, NAHORSKI, BALUK, PILCH, WOUNDED_ELSEWHERE = "krasnodebski", "nahorski", "baluk", "pilch", "kedzior"
-BATTLE_OF_BRITAIN, OVERLORD = "m04", "e02"
+BATTLE_OF_BRITAIN, OVERLORD = "m04", "ev02"
 
 
 def stage(pilch_trained: bool) -> tuple:

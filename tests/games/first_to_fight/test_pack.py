@@ -305,8 +305,8 @@ def test_a_field_of_the_wrong_kind_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_date_that_is_not_a_month_is_refused(tmp_path: Path) -> None:
-    data = staged(tmp_path, "events.yaml", lambda d: item(d, "events", "e05").update(date="Summer 1943"))
-    with pytest.raises(ValueError, match="events.yaml: e05: 'date' 'Summer 1943' is not a date"):
+    data = staged(tmp_path, "events.yaml", lambda d: item(d, "events", "ev05").update(date="Summer 1943"))
+    with pytest.raises(ValueError, match="events.yaml: ev05: 'date' 'Summer 1943' is not a date"):
         load_pack(data)
 
 
@@ -536,30 +536,30 @@ def test_audit_wants_24_events(tmp_path: Path) -> None:
 
 def test_audit_wants_event_regions_advances_and_dates(tmp_path: Path) -> None:
     def edit(d: Any) -> None:
-        item(d, "events", "e03").update(region="USA")
-        item(d, "events", "e04").update(advance=0)
-        item(d, "events", "e05").update(date="VIII 1939")
+        item(d, "events", "ev03").update(region="USA")
+        item(d, "events", "ev04").update(advance=0)
+        item(d, "events", "ev05").update(date="VIII 1939")
     found = findings(tmp_path, "events.yaml", edit)
-    assert named(found, "events", "events.yaml", "e03", "USA")
-    assert named(found, "events", "events.yaml", "e04", "advance 0")
-    assert named(found, "events", "events.yaml", "e05", "off the time track")
+    assert named(found, "events", "events.yaml", "ev03", "USA")
+    assert named(found, "events", "events.yaml", "ev04", "advance 0")
+    assert named(found, "events", "events.yaml", "ev05", "off the time track")
 
 
 def test_audit_wants_effects_from_the_vocabulary(tmp_path: Path) -> None:
     def edit(d: Any) -> None:
-        item(d, "events", "e07")["effects"] = [{"op": "bomb", "region": "POL", "n": 1}]
-        item(d, "events", "e08")["effects"] = [{"op": "domination", "region": "POL", "n": 0}]
-        item(d, "events", "e10")["effects"] = [{"op": "recruit", "n": 2}]
-        item(d, "events", "e14")["effects"] = [{"op": "nurses", "region": "NEA", "n": 1}]
-        item(d, "events", "e24")["effects"] = [{"op": "heal", "region": "ROM"}]
-        item(d, "events", "e09")["effects"] = []
+        item(d, "events", "ev07")["effects"] = [{"op": "bomb", "region": "POL", "n": 1}]
+        item(d, "events", "ev08")["effects"] = [{"op": "domination", "region": "POL", "n": 0}]
+        item(d, "events", "ev10")["effects"] = [{"op": "recruit", "n": 2}]
+        item(d, "events", "ev14")["effects"] = [{"op": "nurses", "region": "NEA", "n": 1}]
+        item(d, "events", "ev24")["effects"] = [{"op": "heal", "region": "ROM"}]
+        item(d, "events", "ev09")["effects"] = []
     found = findings(tmp_path, "events.yaml", edit)
-    assert named(found, "events", "events.yaml", "e07 effect #1", "bomb")
-    assert named(found, "events", "events.yaml", "e08 effect #1", "0 squares")
-    assert named(found, "events", "events.yaml", "e10 effect #1", "recruit needs a region")
-    assert named(found, "events", "events.yaml", "e14 effect #1", "every player")
-    assert named(found, "events", "events.yaml", "e24 effect #1", "ROM")
-    assert named(found, "events", "events.yaml", "e09", "no effect")
+    assert named(found, "events", "events.yaml", "ev07 effect #1", "bomb")
+    assert named(found, "events", "events.yaml", "ev08 effect #1", "0 squares")
+    assert named(found, "events", "events.yaml", "ev10 effect #1", "recruit needs a region")
+    assert named(found, "events", "events.yaml", "ev14 effect #1", "every player")
+    assert named(found, "events", "events.yaml", "ev24 effect #1", "ROM")
+    assert named(found, "events", "events.yaml", "ev09", "no effect")
 
 
 def test_audit_wants_the_deck_to_last_to_v_1945(tmp_path: Path) -> None:
@@ -569,13 +569,13 @@ def test_audit_wants_the_deck_to_last_to_v_1945(tmp_path: Path) -> None:
 
 def test_audit_wants_overlord_as_the_book_prints_it(tmp_path: Path) -> None:
     found = findings(tmp_path, "events.yaml", lambda d: by_title(d, "events", "Operation Overlord").update(advance=5))
-    assert named(found, "book_events", "events.yaml", "e02", "advance 6")
+    assert named(found, "book_events", "events.yaml", "ev02", "advance 6")
 
 
 def test_audit_wants_pearl_harbor_s_effect(tmp_path: Path) -> None:
     found = findings(tmp_path, "events.yaml",
                      lambda d: by_title(d, "events", "Attack on Pearl Harbor")["effects"].pop())
-    assert named(found, "book_events", "events.yaml", "e01", "WEU and in NEA")
+    assert named(found, "book_events", "events.yaml", "ev01", "WEU and in NEA")
 
 
 # -- provenance and names
@@ -587,8 +587,8 @@ def test_audit_wants_a_source_on_every_item(tmp_path: Path) -> None:
     assert named(found, "sources", "regions.yaml", "NAI")
     found = findings(tmp_path / "3", "missions.yaml", lambda d: item(d, "missions", "m11").update(source=" "))
     assert named(found, "sources", "missions.yaml", "m11")
-    found = findings(tmp_path / "4", "events.yaml", lambda d: item(d, "events", "e11").pop("source"))
-    assert named(found, "sources", "events.yaml", "e11")
+    found = findings(tmp_path / "4", "events.yaml", lambda d: item(d, "events", "ev11").pop("source"))
+    assert named(found, "sources", "events.yaml", "ev11")
 
 
 def test_audit_wants_unique_names(tmp_path: Path) -> None:
@@ -598,8 +598,9 @@ def test_audit_wants_unique_names(tmp_path: Path) -> None:
 
 
 def test_audit_wants_no_secret_name_inside_another(tmp_path: Path) -> None:
-    found = findings(tmp_path, "events.yaml", lambda d: item(d, "events", "e13").update(title="Battle of Britain ends"))
-    assert named(found, "names", "missions.yaml", "m04", "inside events.yaml: e13")
+    found = findings(tmp_path, "events.yaml",
+                     lambda d: item(d, "events", "ev13").update(title="Battle of Britain ends"))
+    assert named(found, "names", "missions.yaml", "m04", "inside events.yaml: ev13")
     found = findings(tmp_path / "2", "soldiers.yaml", lambda d: item(d, "soldiers", "s54").update(name="Gnys"))
     assert named(found, "names", "soldiers.yaml", "s54", "inside soldiers.yaml")
 

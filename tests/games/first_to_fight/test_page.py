@@ -322,7 +322,7 @@ def test_the_bot_reads_its_view_without_the_pages_pending_decisions() -> None:
     st = dealt()
     assert "decisions" in views.view(st, st.chooser) and "waiting" in views.view(st, st.chooser)
     assert "decisions" not in views.view(st, st.chooser, page=False)
-    assert page.table_facts in views.PAGE_PARTS and page.table_facts not in views.VIEW_PARTS
+    assert page.table_facts in views.PARTS.pages and page.table_facts not in views.PARTS.views
 
 
 def test_the_resolving_orders_once_only_lists_and_the_missions_being_resolved_are_shown() -> None:
@@ -368,3 +368,14 @@ def test_a_whole_bot_game_renders_for_every_seat_without_a_secret(players: int, 
                 assert not leaked, f"answer {answers}: {seat or 'spectator'} sees {leaked[:5]}"
                 assert "board_" not in html
     assert st.phase == "over" and 'data-phase="over"' in render(st, None)
+
+
+def test_the_platforms_seats_table_names_every_per_seat_column_in_both_languages() -> None:
+    """The table page's seats panel shows the view's per-seat facts as columns (``key_<fact>``)."""
+    from app.games.first_to_fight.text import catalogue
+
+    words = catalogue()
+    columns = {k for s in GAME.view(midgame(), "p1")["seats"] for k in s} - {"id", "label"}
+    for lang in ("en", "pl"):
+        assert not [k for k in columns if f"key_{k}" not in words.messages[lang]], lang
+    assert words.text({"id": "key_nurses", "params": {}}, "pl") == "Sanitariuszki"

@@ -7,7 +7,6 @@ view) with the same invariants."""
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
@@ -17,6 +16,7 @@ from app.games.first_to_fight import GAME
 from app.games.first_to_fight.pack import ATTRIBUTE_CAP, LAST_MONTH, NURSE_CAP, REGIONS, STAGE_II_CAP, pack
 from app.games.first_to_fight.state import GameState
 from app.games.protocol import Action, Event, action_rng, random_bot
+from tests.long_runs import bot_games
 
 MAX_DECISIONS = 20_000
 
@@ -130,16 +130,4 @@ def test_thousand_bot_games() -> None:
     """The fuzzer's checks over seeded bot-vs-bot games (``app.fuzz.check_match``) with the
     Referee's invariants after every step; one game in FULL_EVERY gets the fuzzer's checks (the
     replay, every seat's leak check) at every step."""
-    from app.fuzz import check_match
-
-    first, n = int(os.environ.get("FTF_FIRST", "1000")), int(os.environ.get("FTF_GAMES", "1000"))
-    failures = []
-    for seed in range(first, first + n):
-        players = 2 + seed % 3
-        report = check_match(GAME, seed, players=players, options=options_for(seed, players), bot_share=1.0,
-                             invariant=Referee(), every_step=seed % FULL_EVERY == 0, whims=False)
-        if report.failure is not None:
-            failures.append(report.failure.line("app.games.first_to_fight:GAME"))
-            continue
-        assert report.outcome is not None
-    assert not failures, "\n".join(failures[:5])
+    bot_games(GAME, "app.games.first_to_fight:GAME", "FTF", lambda seed: 2 + seed % 3, options_for, Referee, FULL_EVERY)

@@ -22,7 +22,6 @@ Invariants (checked after the setup and after every answer):
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from typing import Any
@@ -35,6 +34,7 @@ from app.games.total_domination.movement import fits
 from app.games.total_domination.pack import pack, side_of
 from app.games.total_domination.rules import GAME
 from app.games.total_domination.state import GameState
+from tests.long_runs import bot_games
 
 MAX_DECISIONS = 20_000
 EXEMPT = derived.EXEMPT
@@ -212,17 +212,5 @@ def test_thousand_bot_games() -> None:
     """The fuzzer's checks over seeded bot-vs-bot games (``app.fuzz.check_match``): no dead end,
     the declared bound, dump/load, the replay of the log, no secret in any view; the Referee's
     invariants after every step. One game in FULL_EVERY gets the fuzzer's checks at every step."""
-    from app.fuzz import check_match
-
-    # TD_FIRST lets `make test-slow` share the seeds between two processes (two cores)
-    first, n = int(os.environ.get("TD_FIRST", "1000")), int(os.environ.get("TD_GAMES", "1000"))
-    failures = []
-    for seed in range(first, first + n):
-        players = 1 + seed % 4
-        report = check_match(GAME, seed, players=players, options=options_for(seed, players), bot_share=1.0,
-                             invariant=Referee(), every_step=seed % FULL_EVERY == 0, whims=False)
-        if report.failure is not None:
-            failures.append(report.failure.line("app.games.total_domination:GAME"))
-            continue
-        assert report.outcome is not None
-    assert not failures, "\n".join(failures[:5])
+    bot_games(GAME, "app.games.total_domination:GAME", "TD", lambda seed: 1 + seed % 4, options_for, Referee,
+              FULL_EVERY)
