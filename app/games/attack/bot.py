@@ -211,8 +211,9 @@ class Know:
         return max(0, limit - int(v["turns_taken"]) - 1)
 
     def greed(self) -> float:
-        """How little the rest of the game can punish a risky attack, 0..1: the game's very last turn
-        counts only regions held at the end (1), the last round a little less."""
+        """How little the rest of the game can punish a risky attack: 0 before the last round of a
+        timed game, then rising with the share of the round played, up to ``FINAL_GREED`` in the
+        game's very last turn (after it only the regions held count)."""
         after = self.turns_after()
         if after is None or after >= len(self.live):
             return 0.0
