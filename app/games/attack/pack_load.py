@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ from app.games.attack.pack import (
     Region,
     SeaZone,
 )
+from app.games.pack_audit import Audit
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
 MAP_KEY = "west"
@@ -238,24 +238,14 @@ def load_pack(data_dir: Path, check: bool = True) -> Pack:
 
 # ---------------------------------------------------------------------------------------------- audit
 
-Check = Callable[[Pack], list[str]]
-CHECKS: dict[str, Check] = {}
-
-
-def check(fn: Check) -> Check:
-    CHECKS[fn.__name__] = fn
-    return fn
+AUDIT = Audit()
+CHECKS = AUDIT.checks
+check = AUDIT.check
 
 
 def audit(p: Pack) -> list[str]:
     """Every finding, each prefixed by the name of the check that made it (empty: the pack is sound)."""
-    out = [f"reading: {msg}" for msg in p.problems]
-    for name, fn in CHECKS.items():
-        try:
-            out += [f"{name}: {msg}" for msg in fn(p)]
-        except (KeyError, ValueError, IndexError, TypeError) as exc:  # a pack broken enough to trip a check is broken
-            out.append(f"{name}: cannot check ({type(exc).__name__}: {exc})")
-    return out
+    return AUDIT(p)
 
 
 def _named(p: Pack) -> list[tuple[str, str, str, str]]:

@@ -15,7 +15,6 @@ Every finding names the file and the item: ``"troops.yaml: PC: road 3 is not the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +51,7 @@ from app.games.autarcha.pack import (
     parse_crossing,
     square_id,
 )
+from app.games.pack_audit import Audit
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
 
@@ -357,24 +357,14 @@ def load_pack(data_dir: Path, *, check: bool = True) -> Pack:
 
 # ---------------------------------------------------------------------------------------------- audit
 
-Check = Callable[[Pack], list[str]]
-CHECKS: dict[str, Check] = {}
-
-
-def check(fn: Check) -> Check:
-    CHECKS[fn.__name__] = fn
-    return fn
+AUDIT = Audit()
+CHECKS = AUDIT.checks
+check = AUDIT.check
 
 
 def audit(p: Pack) -> list[str]:
     """Every finding, each prefixed by the name of the check that made it (empty: the pack is sound)."""
-    out = [f"reading: {msg}" for msg in p.problems]
-    for name, fn in CHECKS.items():
-        try:
-            out += [f"{name}: {msg}" for msg in fn(p)]
-        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
-            out.append(f"{name}: cannot check ({type(exc).__name__}: {exc})")  # broken enough to trip a check
-    return out
+    return AUDIT(p)
 
 
 def _grid_ok(p: Pack) -> bool:

@@ -16,7 +16,6 @@ Every finding names the file and the item: ``"soldiers.yaml: s07: strength 6 is 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,7 @@ from app.games.first_to_fight.pack import (
     Soldier,
     month_index,
 )
+from app.games.pack_audit import Audit
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
 
@@ -246,24 +246,14 @@ def load_pack(data_dir: Path, check: bool = True) -> Pack:
 
 # ---------------------------------------------------------------------------------------------- audit
 
-Check = Callable[[Pack], list[str]]
-CHECKS: dict[str, Check] = {}
-
-
-def check(fn: Check) -> Check:
-    CHECKS[fn.__name__] = fn
-    return fn
+AUDIT = Audit()
+CHECKS = AUDIT.checks
+check = AUDIT.check
 
 
 def audit(p: Pack) -> list[str]:
     """Every finding, each prefixed by the name of the check that made it (empty: the pack is sound)."""
-    out = [f"reading: {msg}" for msg in p.problems]
-    for name, fn in CHECKS.items():
-        try:
-            out += [f"{name}: {msg}" for msg in fn(p)]
-        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
-            out.append(f"{name}: cannot check ({type(exc).__name__}: {exc})")  # broken enough to trip a check
-    return out
+    return AUDIT(p)
 
 
 def _by_name(p: Pack, surname: str) -> Soldier | None:
