@@ -53,6 +53,22 @@ def row_locked(database_url: str, match_id: str) -> Iterator[None]:
         conn.rollback()
 
 
+def quiet(database_url: str, deadline: float = 10) -> None:
+    """Until no session of the server is busy: the work a request leaves behind (a push, a notice) has
+    given its connection back, so the next request takes the pooled one and an idle connection
+    cannot turn up in the pool behind it."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            busy = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')"
+                                ).fetchone()[0]
+            if not busy:
+                return
+            time.sleep(0.05)
+    raise AssertionError("the server's sessions never went quiet")
+
+
 def waiting_on_lock(database_url: str, deadline: float = 10) -> None:
     """Until some session waits for a row lock (the move in flight has its connection)."""
     with psycopg.connect(database_url, autocommit=True) as conn:
@@ -173,6 +189,7 @@ def test_too_many_clients_answers_503_not_500(small_server: Server, small_db: st
     assert "max_connections 20" in small_server.log()
     match_id, host, guest = started_match(small_server, ("Ola", "Ala"))
     mover, decision, seq = first_move((host, guest), match_id)
+    quiet(small_db)
     with row_locked(small_db, match_id):
         move = in_thread(lambda: mover.act(match_id, decision["decision"], decision["choices"][0]["id"], seq))
         waiting_on_lock(small_db)  # the pooled connection is busy: the next request must open one
