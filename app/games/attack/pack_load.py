@@ -22,8 +22,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from app.games.attack.pack import (
     CONTINENTS,
     ECON_TYPES,
@@ -41,9 +39,8 @@ from app.games.attack.pack import (
     Region,
     SeaZone,
 )
-from app.games.pack_audit import Audit
+from app.games.pack_audit import Audit, YamlFile
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
 MAP_KEY = "west"
 MAX_SEATS = 6  # six colours, six sprues (A-2)
 BLANK = "BLANK"
@@ -66,22 +63,8 @@ MAX_LINK = 25.0  # degrees between the centres of two land neighbours: farther, 
 BLACK_SEA_COAST: tuple[str, ...] = ("ukraine", "romania", "bulgaria", "turkey", "caucasus")
 
 
-class _File:
+class _File(YamlFile):
     """One YAML file being read: every complaint names the file and the item."""
-
-    def __init__(self, data_dir: Path, name: str, problems: list[str]) -> None:
-        self.name = name
-        self.problems = problems
-        path = data_dir / name
-        if not path.exists():
-            raise ValueError(f"{name}: missing from {data_dir}")
-        try:
-            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-        except yaml.YAMLError as exc:
-            raise ValueError(f"{name}: not valid YAML ({exc})") from exc
-        if not isinstance(doc, dict):
-            raise ValueError(f"{name}: the file must be a mapping")
-        self.doc: dict[str, Any] = doc
 
     def items(self, key: str, required: bool = True) -> list[dict[str, Any]]:
         got = self.doc.get(key)
@@ -113,10 +96,6 @@ class _File:
             self.problems.append(f"{self.name}: {where}: '{key}' lists {', '.join(dups)} twice")
         return tuple(value)
 
-    def known(self, item: dict[str, Any], keys: set[str], where: str) -> None:
-        extra = sorted(set(item) - keys)
-        if extra:
-            self.problems.append(f"{self.name}: {where}: unknown keys {extra}")
 
     def unique(self, items: list[dict[str, Any]], what: str) -> None:
         ids = [str(x.get("id")) for x in items]

@@ -18,8 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from app.games.autarcha.pack import (
     CARDS,
     CONFIDENCE,
@@ -51,9 +49,7 @@ from app.games.autarcha.pack import (
     parse_crossing,
     square_id,
 )
-from app.games.pack_audit import Audit
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
+from app.games.pack_audit import Audit, YamlFile
 
 BOARD_FILE = "board.yaml"
 TROOPS_FILE = "troops.yaml"
@@ -101,22 +97,8 @@ NO_TRACK = "."
 DASH = "-"  # the book's "–" in a table cell
 
 
-class _File:
+class _File(YamlFile):
     """One YAML file being read: every complaint names the file and the item."""
-
-    def __init__(self, data_dir: Path, name: str, problems: list[str]) -> None:
-        self.name = name
-        self.problems = problems
-        path = data_dir / name
-        if not path.exists():
-            raise ValueError(f"{name}: missing from {data_dir}")
-        try:
-            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-        except yaml.YAMLError as exc:
-            raise ValueError(f"{name}: not valid YAML ({exc})") from exc
-        if not isinstance(doc, dict):
-            raise ValueError(f"{name}: the file must be a mapping")
-        self.doc: dict[str, Any] = doc
 
     def items(self, key: str, doc: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         got = (self.doc if doc is None else doc).get(key)
@@ -144,10 +126,6 @@ class _File:
             raise ValueError(f"{self.name}: '{key}' must be a list of strings, one per row of small squares")
         return got
 
-    def known(self, item: dict[str, Any], keys: set[str], where: str) -> None:
-        extra = sorted(set(item) - keys)
-        if extra:
-            self.problems.append(f"{self.name}: {where}: unknown keys {extra}")
 
     def unique(self, items: list[dict[str, Any]], key: str = "id") -> None:
         ids = [str(x.get(key)) for x in items]

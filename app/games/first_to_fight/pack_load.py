@@ -19,8 +19,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from app.games.first_to_fight.pack import (
     ABILITIES,
     ATTRIBUTE_CAP,
@@ -40,9 +38,7 @@ from app.games.first_to_fight.pack import (
     Soldier,
     month_index,
 )
-from app.games.pack_audit import Audit
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: faster, same result
+from app.games.pack_audit import Audit, YamlFile
 
 REGIONS_FILE = "regions.yaml"
 SOLDIERS_FILE = "soldiers.yaml"
@@ -74,22 +70,8 @@ EVENT_KEYS = {"id", "title", "title_pl", "region", "advance", "date", "effects",
 EFFECT_KEYS = {"op", "region", "n"}
 
 
-class _File:
+class _File(YamlFile):
     """One YAML file being read: every complaint names the file and the item."""
-
-    def __init__(self, data_dir: Path, name: str, problems: list[str]) -> None:
-        self.name = name
-        self.problems = problems
-        path = data_dir / name
-        if not path.exists():
-            raise ValueError(f"{name}: missing from {data_dir}")
-        try:
-            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-        except yaml.YAMLError as exc:
-            raise ValueError(f"{name}: not valid YAML ({exc})") from exc
-        if not isinstance(doc, dict):
-            raise ValueError(f"{name}: the file must be a mapping")
-        self.doc: dict[str, Any] = doc
 
     def items(self, key: str) -> list[dict[str, Any]]:
         got = self.doc.get(key)
@@ -121,10 +103,6 @@ class _File:
         except ValueError as exc:  # a bad Roman month or year: say which item
             raise ValueError(f"{self.name}: {where}: '{key}' {label!r} is not a date like 'VIII 1940'") from exc
 
-    def known(self, item: dict[str, Any], keys: set[str], where: str) -> None:
-        extra = sorted(set(item) - keys)
-        if extra:
-            self.problems.append(f"{self.name}: {where}: unknown keys {extra}")
 
     def unique(self, items: list[dict[str, Any]]) -> None:
         ids = [str(x.get("id")) for x in items]
