@@ -14,7 +14,8 @@ move's own module, reached through registries the modules fill at import:
   the sappers' special operations): ``available(state, unit)``, ``tasks(unit)``;
 * ``AFTER_MOVE``: run after every move (area control, war status, cards: U-6.1-6.2);
 * ``TURN_START`` / ``TURN_END``: per-turn bookkeeping;
-* ``CHECKS``: the win conditions; ``end_checks(ctx)`` runs them after every move and every loss.
+* ``CHECKS``: the win conditions; ``end_checks(ctx)`` runs them after every move and every loss;
+* ``ENTER``: a unit entered a square mid-move (``entered(ctx, unit, square)``: the mines).
 
 Halves of a unit's move other modules provide, by task kind: ``walk`` {unit, may_skip} (movement.py:
 the unit's steps) and ``fire`` {unit, may_skip} (attacks.py: one attack). ``lose_unit`` is how any rule
@@ -61,6 +62,8 @@ AFTER_MOVE: list[Callable[[Ctx], None]] = []
 TURN_START: list[Callable[[Ctx], None]] = []
 TURN_END: list[Callable[[Ctx], None]] = []
 CHECKS: list[Callable[[Ctx], None]] = []
+# a unit has just entered a square during a move (mines, U-11.2.5): True stops its movement there
+ENTER: list[Callable[[Ctx, str, str], bool]] = []
 # which halves a unit's move is made of (U-5.4): each is optional after the first
 COMPOSITES: dict[str, tuple[str, ...]] = {"move": ("walk",), "attack": ("fire",), "move_attack": ("walk", "fire"),
                                           "attack_move": ("fire", "walk")}
@@ -106,6 +109,21 @@ def turn_end(fn: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
 def end_check(fn: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
     CHECKS.append(fn)
     return fn
+
+
+def on_enter(fn: Callable[[Ctx, str, str], bool]) -> Callable[[Ctx, str, str], bool]:
+    ENTER.append(fn)
+    return fn
+
+
+def entered(ctx: Ctx, unit: str, square: str) -> bool:
+    """Movement calls this for every square a unit enters (after it stands there): True when the unit's
+    movement ends there (a mine went off; the unit may be gone: check ``unit in state.units``)."""
+    stop = False
+    for fn in ENTER:
+        if unit in ctx.state.units:
+            stop = fn(ctx, unit, square) or stop
+    return stop or unit not in ctx.state.units
 
 
 def end_checks(ctx: Ctx) -> None:
