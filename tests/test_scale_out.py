@@ -23,6 +23,8 @@ from tests.live_client import LiveSeat
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 MOVES = 6
+# a card game played to 100 points: no match can end within MOVES answers, whatever its dealt cards
+LONG_GAME = {"target": "100"}
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +100,7 @@ def every_socket_saw(sockets: list[LiveSeat], seqs: list[int]) -> None:
 async def test_every_client_of_either_process_sees_every_move_made_on_either(two_processes):
     a, b = two_processes
     alice, bob = Player(a.url, "Alma"), Player(b.url, "Boris")  # signed up on different processes
-    match_id = new_table(alice)
+    match_id = new_table(alice, options=LONG_GAME)
     assert bob.post(f"/api/matches/{match_id}/join").status_code == 200
     assert alice.post(f"/api/matches/{match_id}/start").status_code == 200
     sockets = await open_seats([(srv.ws_url, match_id, cookie) for srv in (a, b)
@@ -175,7 +177,7 @@ def proxy(two_processes: tuple[Server, Server]) -> Iterator[str]:
 async def proxied_match(proxy_url: str, n: int) -> tuple[str, Player, Player, str]:
     """A table made through the proxy, and the process its sockets are routed to."""
     host, guest = Player(proxy_url, f"Hana{n}"), Player(proxy_url, f"Gosia{n}")
-    match_id = new_table(host)
+    match_id = new_table(host, options=LONG_GAME)
     assert guest.post(f"/api/matches/{match_id}/join").status_code == 200
     assert host.post(f"/api/matches/{match_id}/start").status_code == 200
     ws_url = "ws" + proxy_url[4:]
