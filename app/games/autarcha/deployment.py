@@ -112,12 +112,21 @@ def _no_room(ctx: Ctx, unit: str) -> None:
 
 
 # ------------------------------------------------------------------ Civil War's cards
+def _click(t: Task, seat: str, kind: str, prompt: str, choice: str) -> bool:
+    """A table's first step that draws randomness waits for a click: what ``setup()`` logs reaches no one,
+    what an answer logs does (Attack!'s first-player roll does the same)."""
+    return wait(t, seat, kind, say(prompt, seat=seat), [(choice, say(f"choice_{choice}"))])
+
+
 @task("deal_cards")
 def _run_deal(ctx: Ctx, t: Task) -> bool:
-    ctx.pop(t)
     state = ctx.state
     if scenario(state).cards != "dealt":
+        ctx.pop(t)
         return False
+    if not t.get("go"):
+        return _click(t, state.seats[0], "deal", "prompt_deal", "deal")
+    ctx.pop(t)
     deck = sorted(pack().areas)
     ctx.rng.shuffle(deck)
     half = len(deck) // 2
@@ -128,6 +137,11 @@ def _run_deal(ctx: Ctx, t: Task) -> bool:
         held = [a for a in deck if state.cards[a] == seat]
         ctx.log("cards_dealt", seat=seat, n=len(held), gold=sum(pack().areas[a].gold for a in held))
     return False
+
+
+@answer("deal_cards")
+def _answer_deal(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
+    t["go"] = True
 
 
 # ------------------------------------------------------------------ deployment
@@ -210,6 +224,8 @@ def next_placer(state: GameState) -> str | None:
 def _run_turns(ctx: Ctx, t: Task) -> bool:
     state = ctx.state
     if scenario(state).deployment == "alternate" and "first_deployer" not in state.setup:
+        if not t.get("go"):
+            return _click(t, state.seats[0], "roll", "prompt_roll_deployment", "roll")
         state.setup["first_deployer"] = roll_off(ctx, "deployment")  # spec §19: the higher deploys first
         ctx.log("first_deployer", seat=state.setup["first_deployer"], n=scenario(state).per_drop)
     while True:
@@ -229,6 +245,9 @@ def _run_turns(ctx: Ctx, t: Task) -> bool:
 @answer("deploy_turns")
 def _answer_turns(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     state = ctx.state
+    if "unit" not in t:  # the click for Total War's roll-off
+        t["go"] = True
+        return
     unit = t.pop("unit")
     seat = state.units[unit]["seat"]
     _place(ctx, unit, choices[0])

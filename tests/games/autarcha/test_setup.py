@@ -150,6 +150,7 @@ def test_buying_both_at_once_hq_never_for_sale_one_ledger_line_U4_2() -> None:
 
 def test_buying_stops_when_the_gold_runs_out() -> None:
     t = Table("civil_war")  # 50 gold: 16 infantry at 3 leave 2, which buys nothing
+    t.answer("white", "deal")
     for _ in range(16):
         t.answer("white", "PIE")
         if t.pending("red") and t.one("red").kind == "buy":
@@ -207,10 +208,17 @@ def test_factories_after_units_in_zone_not_on_water_then_cards_for_areas_held_U4
 def test_civil_war_deals_all_cards_half_each_and_deploys_in_owned_areas_U4_3() -> None:
     t = Table("civil_war", rng=random.Random(4))
     st = t.state
+    assert set(st.cards.values()) == {None}
+    d = t.one()
+    assert (d.seat, d.kind, d.choice_ids()) == ("white", "deal", ["deal"])  # a click, so the deal is logged
+    events = t.answer("white", "deal")
+    assert [e.msg.id for e in events][:2] == ["cards_dealt", "cards_dealt"]
     held = Counter(st.cards.values())
     assert held == {"white": 6, "red": 6} and st.gold["white"] == 50
     assert all(st.control[a] == s for a, s in st.cards.items())
-    other = Table("civil_war", rng=random.Random(5)).state
+    other_table = Table("civil_war", rng=random.Random(5))
+    other_table.answer("white", "deal")
+    other = other_table.state
     assert other.cards != st.cards  # shuffled with the game's RNG
     t.answer("white", "PIE")
     t.answer("red", "done")
@@ -233,7 +241,10 @@ def test_total_war_issue_U4_4() -> None:
 
 def test_total_war_first_deployer_by_die_three_at_a_time_U4_4() -> None:
     t = Table("total_war", rng=Dice(1, 1, 2, 5))
-    assert t.log_ids() == [] or True
+    d = t.one()
+    assert (d.seat, d.kind, d.choice_ids()) == ("white", "roll", ["roll"])  # a click, so the roll is logged
+    t.answer("white", "roll")
+    assert t.log_ids() == ["roll_off", "roll_off_tie", "roll_off", "first_deployer"]
     order = []
     for _ in range(12):
         d = t.one()
