@@ -288,3 +288,23 @@ def test_every_scenario_sets_up_to_the_first_turn(scenario: str) -> None:
     assert st.phase == "play" and st.turn == 1 and st.active == st.first
     assert all(d["sq"] for d in st.units.values())
     assert deployment.reserve(st, "white") == [] and deployment.reserve(st, "red") == []
+
+
+def test_hidden_deployment_survives_dump_and_load() -> None:
+    """Mid-deployment the screen and the half-answered step go through dump/load (a server restart)."""
+    import json
+
+    t = Table("skirmish")
+    for _ in range(3):
+        for d in t.pending():
+            t.answer(d.seat, d.choice_ids()[0])
+    t.answer("white", t.one("white").choice_ids()[0])  # red has not answered this step yet
+    loaded = GAME.load(json.loads(json.dumps(GAME.dump(t.state))))
+    assert loaded.setup["screen"] == t.state.setup["screen"]
+    assert GAME.secrets(loaded, "red") == GAME.secrets(t.state, "red") and len(GAME.secrets(loaded, "red")) == 3
+    assert [d.seat for d in GAME.pending(loaded)] == ["red"]
+    t.state = loaded
+    t.answer("red", t.one("red").choice_ids()[0])
+    assert len(t.state.setup["screen"]["white"]) == len(t.state.setup["screen"]["red"]) == 4
+    assert GAME.view(t.state, None)["behind_lid_count"] == {"white": 4, "red": 4}
+    assert GAME.view(t.state, None)["behind_lid"] == {}
