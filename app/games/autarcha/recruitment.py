@@ -11,6 +11,8 @@ number in that one move (U-12.3), a "recruit another / done" loop. Enemies nearb
 
 from __future__ import annotations
 
+import functools
+
 from app.games.autarcha.deployment import may_stand
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.flow import MenuEntry, menu_entry
@@ -50,15 +52,25 @@ def producer_area(producer_sq: list[Square]) -> str | None:
     return a.id if a else None
 
 
-def placements(state: GameState, producer: str, kind: str) -> list[str]:
-    """Free squares of the producer's [BO] where ``kind`` may stand (no unit, no factory)."""
-    squares = producer_squares(state, producer) or []
+@functools.lru_cache(maxsize=256)
+def _near(squares: tuple[Square, ...]) -> tuple[str, ...]:
+    """The [BO] of a producer's squares, as square ids (the board never changes)."""
     board = pack().board
     near: set[Square] = set()
     for sq in squares:
         near.update(close_surroundings(board, sq))
-    taken = set(state.occupied()) | {f["sq"] for f in state.factories.values() if f["sq"]}
-    return [s for s in (sid(sq) for sq in sorted(near)) if s not in taken and may_stand(state, kind, s)]
+    return tuple(sid(sq) for sq in sorted(near))
+
+
+def _taken(state: GameState) -> set[str]:
+    return set(state.occupied()) | {f["sq"] for f in state.factories.values() if f["sq"]}
+
+
+def placements(state: GameState, producer: str, kind: str, taken: set[str] | None = None) -> list[str]:
+    """Free squares of the producer's [BO] where ``kind`` may stand (no unit, no factory)."""
+    taken = _taken(state) if taken is None else taken
+    near = _near(tuple(producer_squares(state, producer) or ()))
+    return [s for s in near if s not in taken and may_stand(state, kind, s)]
 
 
 def may_recruit_at(state: GameState, seat: str, producer: str) -> bool:
@@ -69,13 +81,17 @@ def may_recruit_at(state: GameState, seat: str, producer: str) -> bool:
     return area is not None and state.control.get(area) == seat and area not in state.war
 
 
-def recruitable(state: GameState, seat: str, producer: str) -> list[str]:
+def recruitable(state: GameState, seat: str, producer: str, taken: set[str] | None = None) -> list[str]:
     """The kinds ``seat`` can recruit at ``producer`` now: allowed there, paid for, with room to place."""
     if not economy(state) or not may_recruit_at(state, seat, producer):
         return []
     data = pack()
-    return [k for k in producer_kinds(producer)
-            if (data.troops[k].cost.value or 0) <= state.gold.get(seat, 0) and placements(state, producer, k)]
+    kinds = [k for k in producer_kinds(producer) if (data.troops[k].cost.value or 0) <= state.gold.get(seat, 0)]
+    if not kinds:
+        return []
+    taken = _taken(state) if taken is None else taken
+    near = _near(tuple(producer_squares(state, producer) or ()))
+    return [k for k in kinds if any(s not in taken and may_stand(state, k, s) for s in near)]
 
 
 def hq_bonus(state: GameState, seat: str, producer: str) -> bool:
@@ -100,11 +116,12 @@ def producer_label(state: GameState, producer: str) -> Label:
 
 
 def _offers(state: GameState, seat: str) -> list[tuple[str, Label]]:
-    if state.phase != "play" or seat != state.active:
+    if state.phase != "play" or seat != state.active or not economy(state):
         return []
+    taken = _taken(state)
     return [(f"recruit:{p}", say("choice_recruit", producer=producer_label(state, p),
                                   bonus="recruit_bonus" if hq_bonus(state, seat, p) else "recruit_single"))
-            for p in producers(state) if recruitable(state, seat, p)]
+            for p in producers(state) if recruitable(state, seat, p, taken)]
 
 
 def _start(ctx: Ctx, seat: str, producer: str) -> None:
