@@ -103,5 +103,5 @@ def test_a_whole_random_game_ends_with_a_winner_or_the_turn_limit() -> None:
         if t.state.outcome is not None:
             break
         d = t.pending()[0]
-        t.answer(d.seat, GAME.bot(t.state, d, rng).choices[0], kind=d.kind)
+        t.answer(d.seat, *GAME.bot(t.state, d, rng).choices, kind=d.kind)
     assert t.state.outcome is not None
