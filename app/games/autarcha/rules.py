@@ -8,11 +8,18 @@ from typing import Any
 
 from app.games.autarcha import (  # noqa: F401  (the rule modules register at import)
     anytime,
+    areas,
     bot,
+    buying,
+    deployment,
     engine,
     flow,
+    gold,
+    recruitment,
     setup,
+    summary,
     text,
+    victory,
     views,
 )
 from app.games.autarcha.engine import Ctx
@@ -42,6 +49,7 @@ class Autarcha(TaskGame):
         catalogue=text.catalogue(),
         sections=ViewSections(internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        summary=summary.summary,
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:

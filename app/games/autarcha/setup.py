@@ -1,16 +1,13 @@
 """The scenario's issue (spec §4): each seat's units in reserve, its factories, its gold, the area cards
 in the pool. Buying, deployment, the factories' placing, the cards taken and the start roll are setup
-steps (``flow.SETUP``) of their own modules.
-
-``provisional_deployment`` is the skeleton's stand-in for those steps (every reserve unit on the first
-free squares of its zone, white starts); the deployment module replaces it."""
+steps (``flow.SETUP``) of their own modules (buying.py, deployment.py)."""
 
 from __future__ import annotations
 
 import random
 
 from app.games.autarcha.pack import pack
-from app.games.autarcha.state import SIDE_OF, GameState, sid
+from app.games.autarcha.state import SIDE_OF, GameState
 
 FACING_AT_START: dict[str, str] = {"A": "N", "B": "S"}  # towards the enemy (README: deployment)
 
@@ -32,35 +29,3 @@ def issue(state: GameState, rng: random.Random) -> None:
     for area in data.areas:
         state.cards[area] = None
         state.control[area] = None
-
-
-def provisional_deployment(state: GameState) -> None:
-    data = pack()
-    for seat in state.seats:
-        zone = data.zone(SIDE_OF[seat])
-        zone.sort(key=lambda sq: (abs(sq[0] - (0 if SIDE_OF[seat] == "A" else data.board.rows - 1)), sq[1]))
-        free = [sq for sq in zone if data.troops["PIE"].may_stand_on(data.board.terrain[sq[0]][sq[1]])]
-        for u in state.units_of(seat, on_board=False):
-            d = state.units[u]
-            while free:
-                sq = free.pop(0)
-                if data.troops[d["kind"]].may_stand_on(data.board.terrain[sq[0]][sq[1]]):
-                    d["sq"] = sid(sq)
-                    break
-    state.first = state.seats[0]
-
-
-def _register_provisional() -> None:
-    from app.games.autarcha.engine import Ctx, Task, task
-    from app.games.autarcha.flow import setup_step
-
-    @task("provisional_deployment")
-    def _run(ctx: Ctx, t: Task) -> bool:
-        ctx.pop(t)
-        provisional_deployment(ctx.state)
-        return False
-
-    setup_step(100, "provisional_deployment")
-
-
-_register_provisional()
