@@ -11,6 +11,8 @@ from app.games.autarcha import (  # noqa: F401  (the rule modules register at im
     bot,
     engine,
     flow,
+    page,
+    reference,
     setup,
     text,
     views,
@@ -18,7 +20,19 @@ from app.games.autarcha import (  # noqa: F401  (the rule modules register at im
 from app.games.autarcha.engine import Ctx
 from app.games.autarcha.pack import SCENARIOS, pack
 from app.games.autarcha.state import SEATS, GameState, dump, load
-from app.games.protocol import Action, Decision, Event, GamePackage, Illegal, OptionSpec, Outcome, Seat, ViewSections
+from app.games.protocol import (
+    Action,
+    Board,
+    Decision,
+    Event,
+    GamePackage,
+    Illegal,
+    OptionSpec,
+    Outcome,
+    RulesReference,
+    Seat,
+    ViewSections,
+)
 from app.games.taskgame import GameParts, TaskGame
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,8 +54,11 @@ class Autarcha(TaskGame):
 
     package = GamePackage(
         catalogue=text.catalogue(),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
         sections=ViewSections(internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
     )
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Seat]:
