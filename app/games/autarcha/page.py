@@ -389,5 +389,6 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "own_zoom": True,  # the map zooms in its own frame (viewBox); the seats' panel stays outside it
         # the page draws the printed board once; only the live layers travel in a push
         "parts": True,
-        "hand_on_board": False,
+        # the seats' gold, ledgers and reserves take the hand panel's place (Autarcha has no cards)
+        "hand_on_board": True,
     }

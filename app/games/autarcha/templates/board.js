@@ -23,7 +23,8 @@
   function fullOf(f) {
     var map = f.querySelector("svg.au-map");
     if (!map) return null;
-    var p = map.getAttribute("viewBox").split(/\s+/).map(Number);
+    // the board's own box (data-full): the view box itself is what the zoom changes
+    var p = (map.getAttribute("data-full") || map.getAttribute("viewBox")).split(/\s+/).map(Number);
     return {x: p[0], y: p[1], w: p[2], h: p[3]};
   }
 
@@ -58,6 +59,7 @@
   }
 
   function zoomAt(f, factor, clientX, clientY) {
+    full = fullOf(f) || full;  // the board may have come after the page loaded (a table that just started)
     if (!full) return;
     var v = vb || full, m = metric(f);
     var px = v.x + (clientX - m.left) * m.s, py = v.y + (clientY - m.top) * m.s;
@@ -90,6 +92,7 @@
   document.addEventListener("pointermove", function (e) {
     if (!gesture || !(e.pointerId in pointers)) return;
     var f = frame();
+    if (f) full = fullOf(f) || full;
     if (!f || !full) return;
     pointers[e.pointerId] = {x: e.clientX, y: e.clientY};
     var two = spread();
