@@ -192,7 +192,9 @@ def printed_board(flip: bool) -> dict[str, Any]:
             continue
         clear = [sq for sq in squares if sq not in near_city and 2 <= sq[1] < b.cols - 2]
         x, y = _middle(data, clear or squares, g)
-        areas.append({"id": a.id, "gold": a.gold, "x": x, "y": y})
+        # the plate fits the longer of the two names (the page's language is not known here)
+        chars = max(len(a.name), len(a.name_pl)) + 4
+        areas.append({"id": a.id, "gold": a.gold, "x": x, "y": y, "w": round(chars * 6.1 + 10)})
     cities = []
     for city in data.cities.values():
         squares = data.city_squares(city)
