@@ -253,3 +253,17 @@ def test_the_card_list_is_the_troops_table_and_the_defence_table_in_both_languag
     assert "Cost: 3 gold" in pie.text and "water 1" in pie.text
     psz = next(e for e in reference.cards("en") if e.key == "PSZ")
     assert "water –" in psz.text  # "–": the HQ may not be in water
+
+
+def test_the_printed_board_names_no_square_so_it_can_never_carry_a_secret_one() -> None:
+    """The page's one big fragment is the same for every table and seat: no square id is in it (a mine's
+    square could only come through the live layers, which draw the view alone)."""
+    st = dealt()
+    st.mines = {"white": [{"sq": free_square(st, 18), "call": True}],
+                "red": [{"sq": free_square(st, 22), "call": True}]}
+    for seat in ("white", "red", None):
+        html = render(st, seat, part="map")
+        start = html.index('<svg class="au-map')
+        printed = html[start:html.index("</svg>", start)]
+        assert "au-terrain" in printed and not re.search(r"\d\d\.\d\d\.(NW|NE|SW|SE)", printed)
+    assert page.printed_board(False) is page.printed_board(False)  # drawn once per pack and orientation
