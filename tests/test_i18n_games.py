@@ -11,13 +11,15 @@ from typing import Any
 import pytest
 
 from app.games.attack import GAME as ATTACK
+from app.games.autarcha import GAME as AUTARCHA
 from app.games.catalogue import Catalogue, plural_categories
 from app.games.first_to_fight import GAME as FTF
 from app.games.protocol import Event, GameRules, Msg, action_rng
 from app.games.qmg import GAME as QMG
 from tests.fixtures.cardgame import GAME as CARDGAME
+from tests.games.autarcha.skeleton import UNTIL_PLAYABLE
 
-GAMES = [QMG, CARDGAME, ATTACK, FTF]
+GAMES = [QMG, CARDGAME, ATTACK, FTF, AUTARCHA]
 WORD = re.compile(r"[A-Za-z]{4,}")
 
 
@@ -119,8 +121,9 @@ SAME_IN_POLISH = {"region", "blitzkrieg", "limit", "bonus"}
 
 
 @pytest.mark.parametrize(("game", "seeds", "players"), [(QMG, (1, 2), 2), (QMG, (3,), 5), (CARDGAME, (1, 2, 3), 3),
-                                                       (ATTACK, (1,), 3), (FTF, (1, 2), 4)],
-                         ids=["qmg-2p", "qmg-5p", "skirmish", "attack-3p", "ftf-4p"])
+                                                       (ATTACK, (1,), 3), (FTF, (1, 2), 4),
+                                                       pytest.param(AUTARCHA, (1, 2), 2, marks=UNTIL_PLAYABLE)],
+                         ids=["qmg-2p", "qmg-5p", "skirmish", "attack-3p", "ftf-4p", "autarcha-2p"])
 def test_a_match_played_in_polish_has_no_english_line_prompt_or_choice(game: GameRules, seeds: tuple[int, ...],
                                                                         players: int) -> None:
     catalogue = game.package.catalogue

@@ -5,7 +5,7 @@ cards, sealed bids, a square and a facing; Quartermaster General hides cards; To
 hides hands, draft picks, face-down techs, set-aside cards and the solo automa's dealt pile; Attack!
 hides the Economics hands and deck and a naval line laid face down until both are laid; First to
 Fight hides the missions in hand (kept and drafted secretly), the stage II draws, the soldiers drawn
-to recruit and every deck."""
+to recruit and every deck; Autarcha hides each side's mines (and its deployment behind the lid)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import pytest
 import websockets
 
 from app.games.attack import GAME as ATTACK
+from app.games.autarcha import GAME as AUTARCHA
 from app.games.first_to_fight import GAME as FTF
 from app.games.qmg import GAME as QMG
 from app.games.secrets import leaks
@@ -109,7 +110,7 @@ async def play_and_collect(server: Any, database_url: str, game: Any, game_id: s
         for page in pages:
             await page.stop()
     states = states_by_seq(database_url, match_id, game)
-    seats = [f"p{n + 1}" for n in range(players)]
+    seats = [p.match(match_id)["you"] for p in people]  # p1..pN, or a game's own seat ids (white, red)
     for i, p in enumerate(who):
         viewer = p or watcher
         seat = seats[i] if p else None
@@ -166,3 +167,9 @@ async def test_no_channel_gives_a_first_to_fight_secret_away(server, database_ur
     # setup's secret keep (or the draft's passes), then the first rounds: recruits drawn privately, a
     # Liaison's look at the event deck, missions revealed on their dates and the stage II draws
     await play_and_collect(server, database_url, FTF, "first_to_fight", players, options, 160, seed)
+
+
+@pytest.mark.asyncio
+async def test_no_channel_gives_an_autarcha_secret_away(server, database_url):
+    # a Skirmish: the deployment, then turns of moves (mines laid in secret once the sappers' module is in)
+    await play_and_collect(server, database_url, AUTARCHA, "autarcha", 2, {}, 60, 91)

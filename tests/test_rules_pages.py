@@ -103,3 +103,22 @@ def test_the_first_to_fight_rules_and_card_list_read_in_both_languages(server: A
         assert not [m for m in data.missions.values() if m.title in cards.text or m.title_pl in cards.text]
     assert anchors["en"] == anchors["pl"]
     assert {"orders", "ending", "missions", "losses", "scoring"} <= set(anchors["en"])
+
+
+def test_the_autarcha_rules_and_card_list_read_in_both_languages(server: Any) -> None:
+    from app.games.autarcha.pack import TERRAINS, pack
+
+    data = pack()
+    anchors = {}
+    for lang, words in (("en", ("Five moves", "Behind the lid", "Defence", "war status")),
+                        ("pl", ("pięciu ruchów", "za zasłoną", "Obrony", "stanie wojny"))):
+        r = get(server, "/games/autarcha/rules", lang)
+        assert r.status_code == 200 and f'<html lang="{lang}"' in r.text
+        for w in words:
+            assert w.lower() in r.text.lower(), (lang, w)
+        anchors[lang] = re.findall(r'<section id="([\w-]+)">', r.text)
+        cards = get(server, "/games/autarcha/cards", lang)
+        listed = re.findall(r'<dt id="card-([\w-]+)">', cards.text)
+        assert sorted(listed) == sorted([*data.troops, *(f"tso-{t}" for t in TERRAINS if t in data.defence)])
+    assert anchors["en"] == anchors["pl"]
+    assert {"turn", "facing", "attacks", "mines", "gold", "scenarios", "table"} <= set(anchors["en"])

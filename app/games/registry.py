@@ -22,6 +22,7 @@ BUILTIN: tuple[str, ...] = (
     "app.games.total_domination:GAME",
     "app.games.attack:GAME",
     "app.games.first_to_fight:GAME",
+    "app.games.autarcha:GAME",
 )
 
 

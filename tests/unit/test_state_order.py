@@ -29,10 +29,14 @@ from tests.fixtures.cardgame import GAME as CARDGAME
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def games() -> list[GameRules]:
+def games(played: bool = False) -> list[Any]:
+    """Every installed game and the fixture; ``played``: for a test that needs moves played (Autarcha's
+    skeleton has none yet: tests/games/autarcha/skeleton.py)."""
     from app.games.registry import installed
+    from tests.games.autarcha.skeleton import UNTIL_PLAYABLE
 
-    return [*installed().values(), CARDGAME]
+    return [pytest.param(g, marks=UNTIL_PLAYABLE) if played and g.id == "autarcha" else g
+            for g in [*installed().values(), CARDGAME]]
 
 
 def decisions(game: GameRules, state: Any) -> list[tuple[str, str, list[str]]]:
@@ -63,7 +67,7 @@ def play_lockstep(game: GameRules, seed: int, max_steps: int = 4000) -> int:
     return steps
 
 
-@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+@pytest.mark.parametrize("game", games(played=True), ids=lambda g: g.id)
 @pytest.mark.parametrize("seed", range(6))
 def test_state_key_order_changes_nothing(game: GameRules, seed: int) -> None:
     assert play_lockstep(game, seed) > 0

@@ -15,7 +15,9 @@ from app.games.autarcha import (  # noqa: F401  (the rule modules register at im
     engine,
     flow,
     gold,
+    page,
     recruitment,
+    reference,
     setup,
     summary,
     text,
@@ -25,7 +27,19 @@ from app.games.autarcha import (  # noqa: F401  (the rule modules register at im
 from app.games.autarcha.engine import Ctx
 from app.games.autarcha.pack import SCENARIOS, pack
 from app.games.autarcha.state import SEATS, GameState, dump, load
-from app.games.protocol import Action, Decision, Event, GamePackage, Illegal, OptionSpec, Outcome, Seat, ViewSections
+from app.games.protocol import (
+    Action,
+    Board,
+    Decision,
+    Event,
+    GamePackage,
+    Illegal,
+    OptionSpec,
+    Outcome,
+    RulesReference,
+    Seat,
+    ViewSections,
+)
 from app.games.taskgame import GameParts, TaskGame
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,8 +61,11 @@ class Autarcha(TaskGame):
 
     package = GamePackage(
         catalogue=text.catalogue(),
+        board=Board(directory=os.path.join(HERE, "templates"), assets=("board.css", "board.js"),
+                    context=page.board_context),
         sections=ViewSections(internal=("game", "options", "decisions", "waiting")),
         data_dir=os.path.join(HERE, "data"),
+        rules=RulesReference(directory=os.path.join(HERE, "rules"), cards=reference.cards),
         summary=summary.summary,
     )
 
