@@ -28,10 +28,14 @@ def _answered(ctx: Ctx, t: engine.Task, choices: tuple[str, ...]) -> None:
 
 
 def dealt(seed: int = 3, **options: Any) -> GameState:
-    """A Skirmish just deployed, in white's first turn with five moves, nothing asked yet (``ask`` puts
-    the question). The stack is emptied: without the rule modules a game of the skeleton alone runs
-    out of moves at once."""
-    state = GAME.setup(dict(options), GAME.roles(2, options), random.Random(seed))
+    """A Skirmish just deployed (every setup decision answered with its first choice), in white's first
+    turn with five moves, nothing asked yet (``ask`` puts the question): the stack is emptied so that a
+    test's own question is the only one."""
+    from tests.games.autarcha.econ_kit import Table, play_setup
+
+    table = Table(options.pop("scenario", "skirmish"), random.Random(seed), **options)
+    play_setup(table)
+    state = table.state
     state.stack.clear()
     state.outcome = None
     state.phase, state.turn, state.active, state.moves_left = "play", 1, state.first or "white", 5
