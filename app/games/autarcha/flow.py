@@ -198,7 +198,7 @@ def menu_choices(state: GameState, seat: str) -> list[tuple[str, Label]]:
 def _run_menu(ctx: Ctx, t: Task) -> bool:
     state = ctx.state
     choices = menu_choices(state, state.active)
-    if len(choices) == 1:  # nothing left to do but end the turn
+    if len(choices) == 1 and state.moves_left == 0:  # the five moves are spent and nothing free is left
         _end_turn(ctx, t)
         return False
     return wait(t, state.active, "move", say("prompt_move", seat=state.active, moves=state.moves_left), choices)

@@ -1,4 +1,6 @@
-"""The end of the game (spec §4, U-13.1): the win checks after every move and every loss, and surrender.
+"""The end of the game (spec §4, U-13.1): the win checks after every move and every loss. Surrender (the
+Skirmish's third ending) is the table's own "Resign", offered to either side at any moment: with two seats
+the other side wins (README).
 
 * Every scenario: a side whose HQ is destroyed loses (the pack's ``hq_destroyed``).
 * Skirmish also (``all_units_destroyed``): a side with no unit left, on the board or still to deploy,
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.autarcha.engine import Ctx
-from app.games.autarcha.flow import MenuEntry, end_check, menu_entry
+from app.games.autarcha.flow import end_check
 from app.games.autarcha.pack import pack
 from app.games.autarcha.state import GameState
 from app.games.autarcha.text import Label, as_json, say
@@ -62,15 +64,3 @@ def _check(ctx: Ctx) -> None:
         return
     (loser, why), = lost.items()
     finish(ctx, [state.other(loser)], why)
-
-
-def _offers(state: GameState, seat: str) -> list[tuple[str, Label]]:
-    return [("surrender", say("choice_surrender"))] if state.phase == "play" and seat == state.active else []
-
-
-def _surrender(ctx: Ctx, seat: str, arg: str) -> None:
-    ctx.log("surrendered", seat=seat)
-    finish(ctx, [ctx.state.other(seat)], "surrender")
-
-
-menu_entry(MenuEntry("surrender", _offers, _surrender, costs_move=lambda state, arg: False))

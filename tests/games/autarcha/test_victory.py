@@ -1,4 +1,4 @@
-"""Every win condition (spec §4, U-13.1) and surrender; the end-of-game summary."""
+"""Every win condition (spec §4, U-13.1); surrender is the table's Resign; the end-of-game summary."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from app.games.autarcha.flow import lose_unit
 from app.games.autarcha.rules import GAME
 from app.games.autarcha.summary import summary
-from tests.games.autarcha.econ_kit import apply, ctx, menu_ids, position, squares_in
+from tests.games.autarcha.econ_kit import ctx, menu_ids, position, squares_in
 
 SP, NP = "south_pass", "north_pass"
 
@@ -23,7 +23,7 @@ def armies(scenario: str):  # noqa: ANN201
 def test_hq_destroyed_the_other_side_wins_every_scenario_U13_1(scenario: str) -> None:
     st = armies(scenario)
     c = ctx(st)
-    lose_unit(c, "u2", "surrendered")  # red's HQ; any catalogue line will do as the loss's
+    lose_unit(c, "u2", "turn_ends")  # red's HQ; any catalogue line will do as the loss's
     assert st.phase == "over" and st.outcome["winners"] == ["white"]
     assert st.outcome["summary_msg"]["params"]["reason"] == "reason_hq_destroyed"
     out = GAME.outcome(st)
@@ -36,9 +36,9 @@ def test_skirmish_all_units_destroyed_U4_1() -> None:
     """Issue 14: the Skirmish ends when every enemy unit is destroyed (here the HQ is the last to go)."""
     st = armies("skirmish")
     c = ctx(st)
-    lose_unit(c, "u4", "surrendered")
+    lose_unit(c, "u4", "turn_ends")
     assert st.outcome is None
-    lose_unit(c, "u2", "surrendered")
+    lose_unit(c, "u2", "turn_ends")
     assert st.outcome["winners"] == ["white"]
 
 
@@ -63,29 +63,21 @@ def test_all_units_condition_is_skirmish_only_and_needs_the_setup_over() -> None
         assert ("all_units_destroyed" in win) == (expected is not None)
 
 
-def test_surrender_never_costs_a_move_and_the_other_side_wins() -> None:
+def test_surrender_is_the_tables_resign_not_a_move() -> None:
+    """Skirmish's surrender is the platform's Resign (either side, any moment; two seats: the other wins):
+    the game's own menu offers no surrender, so no move, random answer or bot can end a game by it."""
     st = armies("autarchy")
+    assert "surrender" not in menu_ids(st)
     st.moves_left = 0
-    assert "surrender" in menu_ids(st)
-    events = apply(st, "white", "surrender")
-    assert st.phase == "over" and st.outcome["winners"] == ["red"]
-    assert st.outcome["summary_msg"]["params"]["reason"] == "reason_surrender"
-    assert [e.msg.id for e in events][-2:] == ["surrendered", "game_over"]
-
-
-def test_surrender_is_the_active_sides_only() -> None:
-    st = armies("skirmish")
-    from app.games.autarcha.victory import _offers
-
-    assert _offers(st, "red") == [] and _offers(st, "white")
+    assert "surrender" not in menu_ids(st)
 
 
 def test_summary_reads_the_game_over_line() -> None:
     st = armies("autarchy")
     st.cards[SP] = "white"
     c = ctx(st)
-    lose_unit(c, "u4", "surrendered")
-    lose_unit(c, "u2", "surrendered")
+    lose_unit(c, "u4", "turn_ends")
+    lose_unit(c, "u2", "turn_ends")
     lines = [{"id": e.msg.id, "params": e.msg.params} for e in c.events]
     out = summary(lines)
     assert out["by_role"]["white"] == {"vp": 2, "cards": 1, "lost": 0, "gold": 100}
