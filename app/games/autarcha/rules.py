@@ -8,9 +8,12 @@ from typing import Any
 
 from app.games.autarcha import (  # noqa: F401  (the rule modules register at import)
     anytime,
+    attacks,
     bot,
     engine,
     flow,
+    mines,
+    sappers,
     setup,
     text,
     views,
