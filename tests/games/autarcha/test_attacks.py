@@ -127,7 +127,7 @@ def test_own_units_are_never_targets_nor_the_object_under_them() -> None:
                         ("white", "PIE", FOREST, "N"))
     assert at_units(state, u["1"]) == []
     assert sq(*FOREST) not in targets(state, u["1"])  # our reading: nobody shells his own unit's square
-    assert sq(*off(FOREST, 2, 0)) in targets(state, u["1"])  # the free forest beyond is a target
+    assert sq(*off(FOREST, 0, 1)) in targets(state, u["1"])  # the free forest beside it is a target
 
 
 # ------------------------------------------------------------------ objects (U-9.5, spec §19: no roll)
