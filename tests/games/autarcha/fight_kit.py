@@ -15,7 +15,7 @@ from app.games.protocol import Action, Decision, Event
 # squares of the shipped map (rows from the south, columns from the west) the tests stand on
 GROUND = (11, 10)  # a 4 x 6 block of open ground, no track (rows 10-13, columns 8-13)
 FOREST = (11, 18)
-MOUNTAINS = (11, 2)
+MOUNTAINS = (12, 1)  # at the ridge's western foot: ground lies 1 north
 WATER = (12, 26)
 CITY = (4, 12)
 ROAD = (9, 10)  # the east-west road, on ground
