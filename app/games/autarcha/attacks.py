@@ -19,6 +19,8 @@ its own square.
 
 from __future__ import annotations
 
+import functools
+
 from app.games.autarcha import flow
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.pack import CITY_SQUARE_HITS, TRACK_OR_FOREST_HITS, Square, close_surroundings, pack
@@ -49,30 +51,48 @@ def cover(state: GameState, square: str) -> str:
 
 def objects_on(state: GameState, square: str) -> list[str]:
     """The map objects standing (not destroyed) on ``square`` that a hit can reach."""
+    printed = _printed_objects(id(pack()), square)
+    gone = state.destroyed.get(square)
+    return [o for o in printed if o not in gone] if gone else list(printed)
+
+
+@functools.lru_cache(maxsize=4096)
+def _printed_objects(_pack: int, square: str) -> tuple[str, ...]:
     r, c = at(square)
     board = pack().board
     out = []
-    if board.terrain[r][c] == "city":
-        out.append("city")
-    if board.terrain[r][c] == "forest":
-        out.append("forest")
+    if board.terrain[r][c] in ("city", "forest"):
+        out.append(board.terrain[r][c])
     if board.roads[r][c]:
         out.append("road")
     if board.rails[r][c]:
         out.append("rail")
-    return [o for o in out if not state.is_destroyed(square, o)]
+    return tuple(out)
 
 
-def close_to(square: str) -> set[str]:
+def close_to(square: str) -> frozenset[str]:
     """[BO] of whatever stands on ``square`` (U-3.3.1), as square ids."""
-    return {sid(sq) for sq in close_surroundings(pack().board, at(square))}
+    return _close_to(id(pack()), square)
+
+
+# the geometry's answers are kept per pack (a test may install another one: pack.use_pack)
+@functools.lru_cache(maxsize=4096)
+def _close_to(_pack: int, square: str) -> frozenset[str]:
+    return frozenset(sid(sq) for sq in close_surroundings(pack().board, at(square)))
+
+
+def enemy_zone(state: GameState, seat: str) -> set[str]:
+    """The squares in the [BO] of any unit of ``seat``'s enemy (the special operations' ban, U-11.1.4)."""
+    foe = state.other(seat)
+    out: set[str] = set()
+    for d in state.units.values():
+        if d["seat"] == foe and d["sq"]:
+            out |= close_to(d["sq"])
+    return out
 
 
 def near_enemy(state: GameState, seat: str, square: str) -> bool:
-    """Whether ``square`` lies in the [BO] of any unit of ``seat``'s enemy (the special operations' ban,
-    U-11.1.4)."""
-    foe = state.other(seat)
-    return any(square in close_to(d["sq"]) for d in state.units.values() if d["seat"] == foe and d["sq"])
+    return square in enemy_zone(state, seat)
 
 
 # ------------------------------------------------------------------ ranges and targets
@@ -85,25 +105,42 @@ def relative_targets(state: GameState, unit: str) -> set[Square]:
 
 def in_range(state: GameState, unit: str) -> list[str]:
     """The squares on the board the unit's range covers now, whatever stands there."""
+    d = state.units[unit]
+    return list(_range_squares(id(pack()), d["kind"], d["facing"], d["sq"]))
+
+
+@functools.lru_cache(maxsize=8192)
+def _range_squares(_pack: int, kind: str, facing: str, square: str) -> tuple[str, ...]:
+    r = pack().troops[kind].ranges
+    if r is None:
+        return ()
     board = pack().board
-    r, c = at(state.units[unit]["sq"])
-    return [sid((r + dr, c + dc)) for dr, dc in sorted(relative_targets(state, unit))
-            if board.on_board((r + dr, c + dc))]
+    row, col = at(square)
+    return tuple(sid((row + dr, col + dc)) for dr, dc in sorted(r.reach(facing))
+                 if board.on_board((row + dr, col + dc)))
 
 
 def is_target(state: GameState, unit: str, square: str) -> bool:
     """An enemy unit, or (no unit there at all) an object fire can destroy (U-9.2, U-9.5)."""
-    there = state.unit_at(square)
-    if there is not None:
-        return state.units[there]["seat"] != state.units[unit]["seat"]
-    return state.factory_at(square) is not None or bool(objects_on(state, square))
+    return square in targets(state, unit)
 
 
-def targets(state: GameState, unit: str) -> list[str]:
-    """The squares ``unit`` may fire at now."""
-    if state.units[unit]["sq"] is None:
+def targets(state: GameState, unit: str, first: bool = False) -> list[str]:
+    """The squares ``unit`` may fire at now (``first``: stop at the first one found)."""
+    d = state.units[unit]
+    if d["sq"] is None:
         return []
-    return [s for s in in_range(state, unit) if is_target(state, unit, s)]
+    occupied = state.occupied()
+    buildings = {f["sq"] for f in state.factories.values()}
+    out = []
+    for s in _range_squares(id(pack()), d["kind"], d["facing"], d["sq"]):
+        there = occupied.get(s)
+        if (state.units[there]["seat"] != d["seat"] if there is not None
+                else s in buildings or bool(objects_on(state, s))):
+            out.append(s)
+            if first:
+                break
+    return out
 
 
 def formation_offsets(state: GameState, units: list[str]) -> list[Square]:
@@ -124,7 +161,7 @@ def _square_off(state: GameState, unit: str, dr: int, dc: int) -> str | None:
 # ------------------------------------------------------------------ the halves
 @flow.half("fire")
 def may_fire(state: GameState, unit: str) -> bool:
-    return bool(targets(state, unit))
+    return bool(targets(state, unit, first=True))
 
 
 @flow.half("fire_at_all")

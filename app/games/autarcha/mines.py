@@ -46,9 +46,10 @@ def mine_squares(state: GameState, unit: str) -> list[str]:
     seat = state_u["seat"]
     mine = pack().troops["MINE"]
     occupied = state.occupied()
+    banned = attacks.enemy_zone(state, seat)
     return sorted(s for s in attacks.close_to(state_u["sq"])
-                  if s not in occupied and state.mine_at(seat, s) is None
-                  and mine.may_stand_on(attacks.landscape(state, s)) and not attacks.near_enemy(state, seat, s))
+                  if s not in occupied and s not in banned and state.mine_at(seat, s) is None
+                  and mine.may_stand_on(attacks.landscape(state, s)))
 
 
 def sapper_may_work(state: GameState, unit: str) -> bool:
@@ -143,7 +144,7 @@ def _entered(ctx: Ctx, unit: str, square: str) -> bool:
 def demine_squares(state: GameState, unit: str) -> list[str]:
     """The squares a sweep may name: the sapper's [BO], outside every enemy unit's [BO]."""
     d = state.units[unit]
-    return sorted(s for s in attacks.close_to(d["sq"]) if not attacks.near_enemy(state, d["seat"], s))
+    return sorted(attacks.close_to(d["sq"]) - attacks.enemy_zone(state, d["seat"]))
 
 
 def may_demine(state: GameState, unit: str) -> bool:

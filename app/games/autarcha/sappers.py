@@ -21,7 +21,7 @@ REPAIRABLE: tuple[str, ...] = ("forest", "road", "rail")  # a city cannot be reb
 def _workplaces(state: GameState, unit: str) -> list[str]:
     """The squares of the sapper's [BO] outside every enemy unit's [BO]."""
     d = state.units[unit]
-    return sorted(s for s in attacks.close_to(d["sq"]) if not attacks.near_enemy(state, d["seat"], s))
+    return sorted(attacks.close_to(d["sq"]) - attacks.enemy_zone(state, d["seat"]))
 
 
 # ------------------------------------------------------------------ building a factory (U-11.4)
