@@ -223,3 +223,9 @@ def test_seeded_mine_fields_never_leak() -> None:
             ctx = ctx_of(state)
             flow.entered(ctx, walker, s)
             assert leaked(state, "red", ctx.events) == []
+
+
+def test_u_11_2_8_roads_and_rails_may_be_mined() -> None:
+    for track in (ROAD, (1, 6)):
+        state, u = position(("white", "SAP", (track[0] + 1, track[1]), "N"))
+        assert sq(*track) in mines.mine_squares(state, u["1"]), track

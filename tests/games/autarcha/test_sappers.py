@@ -128,3 +128,14 @@ def test_u_11_6_a_carried_unit_set_down_on_an_enemy_mine_sets_it_off() -> None:
 def test_nothing_to_carry_no_carry() -> None:
     state, u = position(("white", "PIE", MOUNTAINS, "N"), ("white", "SAP", (MOUNTAINS[0] + 1, MOUNTAINS[1]), "N"))
     assert not sappers.may_carry(state, u["2"]) and "carry" not in flow.unit_actions(state, u["2"])
+
+
+def test_u_11_6_3_the_carried_unit_is_not_offered_again_this_turn() -> None:
+    state, u = position(("white", "ART", MOUNTAINS, "N"), ("white", "SAP", (MOUNTAINS[0] + 1, MOUNTAINS[1]), "N"),
+                        ("red", "PIE", (30, 20), "S"))
+    start(state, {"k": "carry", "unit": u["2"]})
+    give(state, sappers.carry_destinations(state, u["2"], u["1"])[0])
+    r, c = _at(state.units[u["1"]]["sq"])
+    state.units[u["3"]]["sq"] = sq(r + 3, c)  # a target in its line: it could attack, were it free to
+    assert "attack" in flow.unit_actions(state, u["1"])
+    assert f"unit:{u['1']}" not in [c for c, _ in flow.menu_choices(state, "white")]
