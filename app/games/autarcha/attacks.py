@@ -27,9 +27,7 @@ from app.games.autarcha.pack import CITY_SQUARE_HITS, TRACK_OR_FOREST_HITS, Squa
 from app.games.autarcha.state import GameState, at, sid
 from app.games.autarcha.text import Label, say
 
-# the objects fire destroys on a square, in the order one hit reaches them (README); a factory takes
-# the hit before what it stands on
-MAP_OBJECTS: tuple[str, ...] = ("city", "forest", "road", "rail")
+# hits that destroy each map object (U-3.5.3, U-3.5.7); a factory's 4 are its durability in the table
 OBJECT_HITS: dict[str, int] = {"city": CITY_SQUARE_HITS, "forest": TRACK_OR_FOREST_HITS,
                                "road": TRACK_OR_FOREST_HITS, "rail": TRACK_OR_FOREST_HITS}
 
@@ -178,7 +176,7 @@ def _target_label(state: GameState, square: str) -> Label:
     f = state.factory_at(square)
     if f is not None:
         return say("choice_fire_factory", factory=f, square=square)
-    return say("choice_fire_object", what=f"object_{objects_on(state, square)[0]}", square=square)
+    return say("choice_fire_object", what=[f"object_{o}" for o in objects_on(state, square)], square=square)
 
 
 @task("fire")
