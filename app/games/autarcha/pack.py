@@ -62,6 +62,7 @@ BIG_SQUARE = 2  # small squares along a big square's side (U-3.1.4, inferred fro
 BO_SIDE = 2 * BIG_SQUARE  # [BO]: the four big squares around a crossing, a 4 x 4 block (U-3.3.1)
 
 V = TypeVar("V")
+Square = tuple[int, int]  # (row from the south edge, column from the west edge)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,27 @@ class Cell(Generic[V]):
     confidence: str  # one of CONFIDENCE
     source: str  # the seed line(s) and, for prose, the passage
     note: str = ""
+
+
+@dataclass(frozen=True)
+class Range:
+    """A kind's attack range (U-9.2; the book's figures are lost, spec §18.4): the squares it fires at, as
+    offsets (rows north, columns east) from its own square, drawn for a unit facing north (``orthogonal``)
+    and one facing north-east (``diagonal``); the other facings turn these by quarter turns."""
+
+    orthogonal: frozenset[Square]
+    diagonal: frozenset[Square]
+    confidence: str  # one of CONFIDENCE
+    source: str
+    note: str = ""
+
+    def reach(self, facing: str) -> frozenset[Square]:
+        """The offsets a unit facing ``facing`` fires at."""
+        i = DIRECTIONS.index(facing)
+        out = self.diagonal if i % 2 else self.orthogonal
+        for _ in range(i // 2):  # a quarter turn clockwise: north becomes east, east south
+            out = frozenset((-dc, dr) for dr, dc in out)
+        return out
 
 
 @dataclass(frozen=True)
@@ -89,6 +111,7 @@ class Troop:
     attacks: Cell[bool]
     ocr: str  # the raw OCR row
     source: str
+    ranges: Range | None = None  # None: no attack (SAP, objects)
 
     @property
     def is_object(self) -> bool:
@@ -129,9 +152,6 @@ class DeploymentLine:
     towards: str  # "south" (below the line) or "north" (above it)
     hq_crossing: str  # "LL.OO": Absolute Zero's arrow-marked crossing on the line
     source: str = ""
-
-
-Square = tuple[int, int]  # (row from the south edge, column from the west edge)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from app.games.autarcha.pack import (
     City,
     DeploymentLine,
     Pack,
+    Range,
     Scenario,
     Square,
     Troop,
@@ -88,7 +89,10 @@ BOARD_KEYS = {"source", "grid", "symmetry", "legend", "deployment", "areas", "ci
 AREA_KEYS = {"id", "mark", "name", "name_pl", "gold", "source"}
 CITY_KEYS = {"id", "name", "crossings", "source"}
 LINE_KEYS = {"side", "line", "towards", "hq_crossing", "source"}
-TROOP_KEYS = {"id", "name", "name_pl", "ocr", "source", "steps", "hp", "cost", "built_at", "transport", "attacks"}
+TROOP_KEYS = {"id", "name", "name_pl", "ocr", "source", "steps", "hp", "cost", "built_at", "transport", "attacks",
+              "ranges"}
+RANGE_KEYS = {"orthogonal", "diagonal", "confidence", "source", "note"}
+RANGE_MARKS = {"U": "the unit", "x": "a square it fires at", ".": "nothing"}
 CELL_KEYS = {"value", "confidence", "source", "note"}
 DEFENCE_KEYS = {"terrain", "value", "confidence", "source", "note"}
 SCENARIO_KEYS = {"id", "name", "name_pl", "minutes", "economy", "gold", "units", "factories", "buy", "cards",
@@ -251,6 +255,34 @@ def _cell(f: _File, raw: Any, where: str, kinds: tuple[type, ...]) -> Cell[Any]:
                 source=f.field(raw, "source", str, where, ""), note=f.field(raw, "note", str, where, ""))
 
 
+def _pattern(f: _File, raw: Any, where: str) -> frozenset[Square]:
+    """A range figure: rows of marks, the furthest ahead first, ``U`` the unit, ``x`` a square it fires at."""
+    if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
+        raise ValueError(f"{f.name}: {where}: must be a list of strings, one row of the figure each")
+    if not raw:
+        return frozenset()
+    if len({len(r) for r in raw}) != 1:
+        raise ValueError(f"{f.name}: {where}: the rows are not all of one length")
+    bad = sorted({ch for r in raw for ch in r} - set(RANGE_MARKS))
+    if bad:
+        raise ValueError(f"{f.name}: {where}: marks {bad}, not among {sorted(RANGE_MARKS)}")
+    units = [(i, j) for i, r in enumerate(raw) for j, ch in enumerate(r) if ch == "U"]
+    if len(units) != 1:
+        raise ValueError(f"{f.name}: {where}: {len(units)} 'U' marks, the figure needs exactly one")
+    ui, uj = units[0]
+    return frozenset((ui - i, j - uj) for i, r in enumerate(raw) for j, ch in enumerate(r) if ch == "x")
+
+
+def _read_range(f: _File, raw: Any, where: str) -> Range:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{f.name}: {where}: must be a mapping with orthogonal, diagonal, confidence, source")
+    f.known(raw, RANGE_KEYS, where)
+    return Range(orthogonal=_pattern(f, f.field(raw, "orthogonal", list, where), f"{where}: orthogonal"),
+                 diagonal=_pattern(f, f.field(raw, "diagonal", list, where), f"{where}: diagonal"),
+                 confidence=f.field(raw, "confidence", str, where), source=f.field(raw, "source", str, where, ""),
+                 note=f.field(raw, "note", str, where, ""))
+
+
 def _read_troops(f: _File) -> tuple[dict[str, Troop], dict[str, Cell[int]], Cell[int]]:
     f.known(f.doc, {"die", "troops", "defence"}, "file")
     die = _cell(f, f.field(f.doc, "die", dict, "die"), "die", (int,))
@@ -274,7 +306,8 @@ def _read_troops(f: _File) -> tuple[dict[str, Troop], dict[str, Cell[int]], Cell
                       built_at=_cell(f, f.field(t, "built_at", dict, where), f"{where}: built_at", (str,)),
                       transport=_cell(f, f.field(t, "transport", dict, where), f"{where}: transport", (int,)),
                       attacks=_cell(f, f.field(t, "attacks", dict, where), f"{where}: attacks", (bool,)),
-                      ocr=f.field(t, "ocr", str, where, ""), source=f.field(t, "source", str, where, ""))
+                      ocr=f.field(t, "ocr", str, where, ""), source=f.field(t, "source", str, where, ""),
+                      ranges=_read_range(f, t["ranges"], f"{where}: ranges") if "ranges" in t else None)
         troops.setdefault(troop.id, troop)
     defence: dict[str, Cell[int]] = {}
     items = f.items("defence")
@@ -722,6 +755,54 @@ def book_troops(p: Pack) -> list[str]:
         t = p.troops.get(kind)
         if t is not None and not t.may_stand_on("city"):
             out.append(f"{TROOPS_FILE}: {kind}: may not stand in a city, where it is recruited (l.978, l.988)")
+    return out
+
+
+PIE_REACH = (4, 5)  # the infantry's figure keeps only its scale "01 : 02 : 03 : 04 ... 05" (l.545-549)
+
+
+def _reach(offsets: frozenset[Square]) -> int:
+    return max((max(abs(dr), abs(dc)) for dr, dc in offsets), default=0)
+
+
+@check
+def ranges(p: Pack) -> list[str]:
+    """The attack ranges (the figures are lost, spec §18.4): a range for each kind that attacks and none for
+    the others, figures symmetric about the facing, the infantry's reach on its figure's scale (l.545), the
+    artillery's "very long but extremely directional" reach (l.971-973) the longest and all ahead of it."""
+    out = []
+    for t in p.troops.values():
+        where = f"{TROOPS_FILE}: {t.id}: ranges"
+        r = t.ranges
+        if not t.attacks.value:
+            if r is not None and (r.orthogonal or r.diagonal):
+                out.append(f"{where}: the kind does not attack, yet has a range")
+            continue
+        if r is None or not r.orthogonal or not r.diagonal:
+            out.append(f"{where}: the kind attacks, so it needs an orthogonal and a diagonal figure")
+            continue
+        if r.confidence not in CONFIDENCE:
+            out.append(f"{where}: confidence {r.confidence!r} is not one of {list(CONFIDENCE)}")
+        if not r.source.strip():
+            out.append(f"{where}: no source")
+        if r.orthogonal != {(dr, -dc) for dr, dc in r.orthogonal}:
+            out.append(f"{where}: orthogonal: the figure is not the same to the left and to the right")
+        if r.diagonal != {(dc, dr) for dr, dc in r.diagonal}:
+            out.append(f"{where}: diagonal: the figure is not the same on both sides of the facing")
+    pie, art = p.troops.get("PIE"), p.troops.get("ART")
+    if pie is not None and pie.ranges is not None and _reach(pie.ranges.orthogonal) not in PIE_REACH:
+        out.append(f"{TROOPS_FILE}: PIE: ranges: reach {_reach(pie.ranges.orthogonal)} ahead, the figure's scale "
+                   f"is {PIE_REACH[0]}-{PIE_REACH[1]} squares (l.545)")
+    if art is not None and art.ranges is not None:
+        longest = _reach(art.ranges.orthogonal)
+        others = [t.id for t in p.troops.values() if t.id != "ART" and t.ranges is not None
+                  and _reach(t.ranges.orthogonal) >= longest]
+        if others:
+            out.append(f"{TROOPS_FILE}: ART: ranges: {others} reach as far as the artillery, whose range is "
+                       "'very long' (l.971)")
+        if any(dr <= 0 for dr, _ in art.ranges.orthogonal) or any(dr + dc <= 0 for dr, dc in art.ranges.diagonal):
+            out.append(f"{TROOPS_FILE}: ART: ranges: a square beside or behind it; its range is 'extremely "
+                       "directional' (l.972)")
     return out
 
 

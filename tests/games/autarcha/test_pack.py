@@ -549,3 +549,32 @@ def test_audit_wants_a_source_on_every_item(tmp_path: Path) -> None:
     assert named(found, "sources", "scenarios.yaml", "total_war")
     found = findings(tmp_path / "5", "board.yaml", lambda d: item(d, "deployment", "B", "side").update(source=""))
     assert named(found, "sources", "board.yaml", "deployment B")
+
+
+def test_audit_wants_attack_ranges_that_fit_the_prose(tmp_path: Path) -> None:
+    """The "ranges" check (spec §18.4: the figures are lost, ours are reconstructed)."""
+    def edit(d: Any) -> None:
+        item(d, "troops", "PSZ")["ranges"]["orthogonal"] = []
+        item(d, "troops", "F")["ranges"] = {"confidence": "guess", "source": "x", "orthogonal": ["x", "U"],
+                                            "diagonal": []}
+        item(d, "troops", "PC")["ranges"]["orthogonal"] = ["xx.", ".U."]
+        item(d, "troops", "PIE")["ranges"]["orthogonal"] = ["x", "x", "U"]
+        item(d, "troops", "ART")["ranges"]["diagonal"] = ["Ux", "x."]
+    found = findings(tmp_path, "troops.yaml", edit)
+    assert named(found, "ranges", "troops.yaml", "PSZ", "needs an orthogonal and a diagonal figure")
+    assert named(found, "ranges", "troops.yaml", "F", "does not attack")
+    assert named(found, "ranges", "troops.yaml", "PC", "orthogonal", "left and to the right")
+    assert named(found, "ranges", "troops.yaml", "PIE", "reach 2", "l.545")
+    assert named(found, "ranges", "troops.yaml", "ART", "directional")
+
+
+def test_the_shipped_ranges_load_and_turn_with_the_facing(shipped: Pack, tmp_path: Path) -> None:
+    for kind in ("PSZ", "PIE", "PC", "ART"):
+        r = shipped.troops[kind].ranges
+        assert r is not None and r.confidence == "guess" and r.source.startswith("reconstructed")
+        assert r.reach("N") == r.orthogonal and r.reach("NE") == r.diagonal
+        assert r.reach("S") == {(-dr, -dc) for dr, dc in r.orthogonal}
+    assert shipped.troops["SAP"].ranges is None
+    with pytest.raises(ValueError, match="exactly one"):
+        load_pack(staged(tmp_path, "troops.yaml",
+                         lambda d: item(d, "troops", "PC")["ranges"].update(orthogonal=["x.x", "..."])))
