@@ -285,13 +285,13 @@ def board_targets(decision: dict[str, Any] | None, view: dict[str, Any], g: Geom
 
 
 # ---------------------------------------------------------------------- the live parts
-def _mines(view: dict[str, Any]) -> list[str]:
-    """The seat's OWN mines (the view's ``my_mines``: square ids or {sq, ...})."""
+def _mines(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's OWN mines (the view's ``mines``, mines.py's part: {id, sq, call}); each is drawn with
+    its id beside its square, which is what the value-level leak check ties a mine's square to."""
     out = []
-    for m in view.get("my_mines") or []:
-        sq = m.get("sq") if isinstance(m, dict) else m
-        if isinstance(sq, str) and _square(sq) is not None:
-            out.append(sq)
+    for m in view.get("mines") or []:
+        if isinstance(m, dict) and isinstance(m.get("sq"), str) and _square(m["sq"]) is not None:
+            out.append({"id": str(m.get("id", "")), "sq": m["sq"], "call": str(m.get("call", ""))})
     return out
 
 
@@ -370,10 +370,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
             x, y = g.box(sq)
             damaged.append({"sq": sid, "x": x, "y": y, "hits": sum(int(v or 0) for v in hits.values())})
     mines = []
-    for sid in _mines(view):
-        sq = at(sid)
-        cx, cy = g.centre(sq)
-        mines.append({"sq": sid, "cx": cx, "cy": cy})
+    for m in _mines(view):
+        cx, cy = g.centre(at(m["sq"]))
+        mines.append({**m, "cx": cx, "cy": cy})
     control = view.get("control") or {}
     war = set(view.get("war") or [])
     printed = printed_board(flip)

@@ -18,6 +18,7 @@ import pytest
 
 from app.games.autarcha import GAME, page
 from app.games.autarcha.pack import TERRAINS, pack, square_id
+from app.games.secrets import leaks
 from tests.games.autarcha.page_kit import ask, dealt, render
 
 HERE = Path(__file__).resolve().parents[3] / "app" / "games" / "autarcha"
@@ -112,17 +113,18 @@ def test_units_are_oriented_tokens_with_their_side_kind_letter_and_hits() -> Non
 
 
 def test_a_seat_sees_its_own_mines_and_never_the_other_seats() -> None:
-    """U-11.2.4: mines are secret; the board draws the view's ``my_mines`` (the seat's own) and nothing
-    else; a square the other seat mined is not named anywhere in the page (no unit stands there)."""
+    """U-11.2.4: mines are secret; the board draws the view's ``mines`` (the seat's own, with each mine's
+    id beside its square) and nothing else; a square the other seat mined is not named anywhere in the
+    page (no unit stands there)."""
     st = dealt()
     mine_w, mine_r = free_square(st, 18), free_square(st, 20)
-    st.mines = {"white": [{"sq": mine_w, "call": True}], "red": [{"sq": mine_r, "call": True}]}
+    st.mines = {"white": [{"id": "mine-white-1", "sq": mine_w, "call": "fire"}],
+                "red": [{"id": "mine-red-1", "sq": mine_r, "call": "hold"}]}
     for seat, own, other in (("white", mine_w, mine_r), ("red", mine_r, mine_w)):
         html = render(st, seat)
-        assert other not in html
-        view = GAME.view(st, seat)
-        view["my_mines"] = [m for m in st.mines[seat]]  # FIGHT's view part, as it will give it
-        ctx = page.board_context(view, seat)
+        assert other not in html and f"mine-{seat}-1" in html and f'data-square="{own}"' in html
+        assert GAME.secrets(st, seat) and not leaks(html, GAME.secrets(st, seat))
+        ctx = page.board_context(GAME.view(st, seat), seat)
         assert [m["sq"] for m in ctx["mines"]] == [own]
     view = GAME.view(st, None)
     assert page.board_context(view, None)["mines"] == []
@@ -188,7 +190,7 @@ def test_a_view_with_nonsense_in_it_draws_what_makes_sense_and_never_fails() -> 
     view["units"]["bad"] = {"seat": "white", "kind": "XX", "sq": "99.99.NW", "facing": "Q"}
     view["units"]["odd"] = {"seat": "red", "kind": "PIE", "sq": "01.01.NE", "facing": "Q", "hits": None}
     view["destroyed"] = {"zz": ["road"], "02.02.NW": ["forest"]}
-    view["my_mines"] = ["nowhere", {"sq": 5}, "02.02.NE"]
+    view["mines"] = ["nowhere", {"sq": 5}, {"id": "m1", "sq": "02.02.NE"}]
     view["decisions"] = [{"id": "x", "kind": "walk", "max": 1, "min": 1,
                           "choices": [{"id": "41.01.NW@N", "label": "?"}, {"id": "01.01.NW@Z", "label": "?"}]}]
     ctx = page.board_context(view, "white")
@@ -259,8 +261,8 @@ def test_the_printed_board_names_no_square_so_it_can_never_carry_a_secret_one() 
     """The page's one big fragment is the same for every table and seat: no square id is in it (a mine's
     square could only come through the live layers, which draw the view alone)."""
     st = dealt()
-    st.mines = {"white": [{"sq": free_square(st, 18), "call": True}],
-                "red": [{"sq": free_square(st, 22), "call": True}]}
+    st.mines = {"white": [{"id": "mine-white-1", "sq": free_square(st, 18), "call": "fire"}],
+                "red": [{"id": "mine-red-1", "sq": free_square(st, 22), "call": "fire"}]}
     for seat in ("white", "red", None):
         html = render(st, seat, part="map")
         start = html.index('<svg class="au-map')
