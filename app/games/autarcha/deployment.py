@@ -369,7 +369,7 @@ def _deployment_view(state: GameState, seat: str | None) -> dict[str, Any]:
         return {}
     own = {u: {"kind": state.units[u]["kind"], "sq": sq, "facing": state.units[u]["facing"]}
            for u, sq in screen.get(seat, {}).items()} if seat in screen else {}
-    return {"behind_lid": own, "behind_lid_count": {s: len(screen.get(s, {})) for s in state.seats}}
+    return {"lid": True, "behind_lid": own, "behind_lid_count": {s: len(screen.get(s, {})) for s in state.seats}}
 
 
 @secret_part

@@ -333,7 +333,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
     squares, unit_targets = board_targets(decision, view, g)
 
     units = []
-    for uid, d in sorted((view.get("units") or {}).items(), key=lambda kv: str(kv[0])):
+    # behind the lid a seat sees its own placements (deployment.py's part) as the pieces they will be
+    placed = {uid: {**d, "seat": seat} for uid, d in (view.get("behind_lid") or {}).items() if isinstance(d, dict)}
+    for uid, d in sorted({**(view.get("units") or {}), **placed}.items(), key=lambda kv: str(kv[0])):
         if not isinstance(d, dict):
             continue
         sq = _square(d.get("sq"))

@@ -269,3 +269,24 @@ def test_the_printed_board_names_no_square_so_it_can_never_carry_a_secret_one() 
         printed = html[start:html.index("</svg>", start)]
         assert "au-terrain" in printed and not re.search(r"\d\d\.\d\d\.(NW|NE|SW|SE)", printed)
     assert page.printed_board(False) is page.printed_board(False)  # drawn once per pack and orientation
+
+
+def test_behind_the_lid_a_seat_sees_its_own_placements_and_the_other_half_covered() -> None:
+    """U-4.1: while the lid stands each side's board shows its own placements as pieces and the other
+    half covered; the other side's squares are in no part of the page (the value-level check)."""
+    from tests.games.autarcha.econ_kit import Table
+
+    table = Table("skirmish")
+    for _ in range(3):  # three simultaneous steps: three units behind each side of the lid
+        for seat in ("white", "red"):
+            d = table.one(seat, "deploy")
+            table.answer(seat, d.choice_ids()[0], kind="deploy")
+    st = table.state
+    screen = st.setup["screen"]
+    for seat, other in (("white", "red"), ("red", "white")):
+        html = render(st, seat)
+        assert 'class="au-lid' in html
+        for uid, sq in screen[seat].items():
+            assert f'data-unit="{uid}" data-square="{sq}"' in html
+        assert not any(f'data-unit="{uid}"' in html for uid in screen[other])
+        assert GAME.secrets(st, seat) and not leaks(html, GAME.secrets(st, seat))
