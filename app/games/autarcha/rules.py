@@ -11,6 +11,8 @@ from app.games.autarcha import (  # noqa: F401  (the rule modules register at im
     bot,
     engine,
     flow,
+    formation,
+    movement,
     setup,
     text,
     views,
