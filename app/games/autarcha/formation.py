@@ -64,18 +64,29 @@ def formation_members(state: GameState, named: list[str]) -> list[str]:
     return [u for u in named if u in group]
 
 
-def ahead_of(state: GameState, unit: str, among: list[str]) -> str | None:
-    """The unit of ``among`` on the square ``unit`` faces (the one it follows in a column)."""
+COLUMN_GAP = 3  # a follower may trail the unit in front by this many squares at most (within its [BO])
+
+
+def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] | None:
+    """The unit of ``among`` that ``unit`` follows in a column: the first unit on the line it faces, no more
+    than ``COLUMN_GAP`` squares on (a follower that lost steps trails), and how far it is."""
     d = state.units[unit]
     dr, dc = DELTA[d["facing"]]
     r, c = at(d["sq"])
-    target = sid((r + dr, c + dc)) if pack().board.on_board((r + dr, c + dc)) else None
-    return next((u for u in among if u != unit and state.units[u]["sq"] == target), None) if target else None
+    board = pack().board
+    for dist in range(1, COLUMN_GAP + 1):
+        sq = (r + dr * dist, c + dc * dist)
+        if not board.on_board(sq):
+            return None
+        there = state.unit_at(sid(sq))
+        if there is not None:
+            return (there, dist) if there in among else None
+    return None
 
 
 def column_members(state: GameState, named: list[str]) -> list[str]:
     """The longest single file among the named units, head first (ties: the head named first)."""
-    ahead = {u: ahead_of(state, u, named) for u in named}
+    ahead = {u: (a[0] if (a := ahead_of(state, u, named)) else None) for u in named}
     best: list[str] = []
     for head in named:
         if ahead[head] is not None:
@@ -371,18 +382,23 @@ def _column(ctx: Ctx, members: list[str], cap: int, head_steps: tuple[str, ...])
         d = state.units[u]
         bonus = d["lost_steps"] if again else 0
         a_sq, a_facing = starts[ahead]
-        program = ["F", *_catch_up_turns(d["facing"], a_facing), *done]
+        gap = max(abs(x - y) for x, y in zip(at(a_sq), at(d["sq"]), strict=True))
+        program = ["F"] * gap + _catch_up_turns(d["facing"], a_facing) + done
+        # it keeps up when it ends right behind the unit in front: its due is the program short of the last
+        # advance (into the square the unit in front stands on now) and the turns made there
+        last = max(i for i, step in enumerate(program) if step == "F")
+        due = program[:last]
         budget = cap + bonus
-        n, _ = movement.trial(state, u, program, movement.blockers(state, [u]), budget, bonus, avoid_lost=True)
+        n, _ = movement.trial(state, u, due, movement.blockers(state, [u]), budget, bonus, avoid_lost=True)
         if bonus and n > cap:
             ctx.log("column_made_up", unit=u, kind=f"kind_{d['kind']}", steps=min(bonus, n - cap))
-        made = movement.go(ctx, u, program[:n]) if n else 0
-        done = program[:made]
+        made = movement.go(ctx, u, due[:n]) if n else 0
+        done = due[:made]
         if u in state.units and made == n:
-            short = min(budget, len(program)) - n
-            lost_steps[u] = max(0, short)
-            if short > 0:
-                ctx.log("column_follower_stops", unit=u, kind=f"kind_{d['kind']}", square=d["sq"], lost=short)
+            lost_steps[u] = len(due) - n
+            if lost_steps[u] > 0:
+                ctx.log("column_follower_stops", unit=u, kind=f"kind_{d['kind']}", square=d["sq"],
+                        lost=lost_steps[u])
     for u in members:
         if u in state.units:
             state.units[u]["lost_steps"] = lost_steps.get(u, 0)

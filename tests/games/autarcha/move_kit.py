@@ -78,3 +78,8 @@ def answer(state: GameState, *choices: str, seed: int = 0) -> Ctx:
 
 def logged(ctx: Ctx) -> list[str]:
     return [e.msg.id for e in ctx.events if e.msg is not None]
+
+
+def refresh(state: GameState) -> None:
+    """Ask the open question again after a test changed the position under it."""
+    engine.run(Ctx(state, random.Random(0)))
