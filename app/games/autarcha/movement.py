@@ -83,10 +83,27 @@ def _intact(state: GameState, board: Board, mode: str, sq: Square) -> frozenset[
     return dirs
 
 
+# the intact board's answers of ``leads`` (the board they were computed for, then (mode, square) -> ways)
+_LEADS: dict[str, object] = {}
+
+
 def leads(state: GameState, mode: str, sq: Square) -> frozenset[str]:
     """The directions the road or rail leads on from ``sq``: its own, and those of a neighbour's track that
     comes into ``sq`` (a bend or a branch drawn on the neighbour). Empty: no intact track here."""
     board = pack().board
+    if any(m in TRACKS for hit in state.destroyed.values() for m in hit):
+        return _leads(state, board, mode, sq)
+    if _LEADS.get("board") is not board:
+        _LEADS.clear()
+        _LEADS["board"], _LEADS["ways"] = board, {}
+    ways: dict[tuple[str, Square], frozenset[str]] = _LEADS["ways"]  # type: ignore[assignment]
+    found = ways.get((mode, sq))
+    if found is None:
+        found = ways[(mode, sq)] = _leads(state, board, mode, sq)
+    return found
+
+
+def _leads(state: GameState, board: Board, mode: str, sq: Square) -> frozenset[str]:
     own = _intact(state, board, mode, sq)
     if not own:
         return frozenset()
@@ -187,16 +204,30 @@ class Explorer:
         ends: dict[tuple[int, int, int], tuple[Node, int]] = {}
         queue: deque[Node] = deque([self.start])
         home = self.start[:3]
+        board, blocked, cap, bonus = self.board, self.blocked, self.cap, self.bonus
         while queue:
             node = queue.popleft()
             taken = seen[node][0]
-            if node != self.start and self.lost_at(node):
+            r, c, f, _ = node
+            top = self.env(r, c, f)[1]
+            half = self.reversing(node)
+            if top is None and half is None and node != self.start:
                 continue  # nothing follows a step into "–"
+            turn_top = half[1] if half is not None else top
             for step in STEPS:
-                if self.allowance(node, taken, step) <= 0:
+                limit = turn_top if step == "L90" or step == "R90" else top
+                if limit is None or limit + bonus - taken <= 0 or cap is not None and cap - taken <= 0:
                     continue
-                nxt = self.follow(node, step)
-                if nxt is None or nxt in seen:
+                if step == "F":
+                    dr, dc = DELTA[DIRECTIONS[f]]
+                    sq = (r + dr, c + dc)
+                    if not board.on_board(sq) or sq in blocked:
+                        continue
+                    nxt: Node = (sq[0], sq[1], f, 0)
+                else:
+                    turn = TURN[step]
+                    nxt = (r, c, (f + turn) % 8, ((1 if turn > 0 else -1) if abs(turn) == 2 else 0))
+                if nxt in seen:
                     continue
                 seen[nxt] = (taken + 1, node, step)
                 queue.append(nxt)
