@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from app.games.autarcha import flow, movement
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
-from app.games.autarcha.pack import DELTA, DIRECTIONS, FORMATION_MIN, Square, close_surroundings, pack
+from app.games.autarcha.pack import DELTA, DIRECTIONS, FORMATION_MIN, Square, pack
 from app.games.autarcha.state import GameState, at, sid
 from app.games.autarcha.text import Label, say
 
@@ -41,11 +41,17 @@ def eligible(state: GameState, seat: str) -> list[str]:
     return [u for u in state.units_of(seat) if not state.units[u]["acted"] and not state.units[u]["new"]]
 
 
+def _within(sq: Square, of: Square) -> bool:
+    """``sq`` lies in the [BO] of an object on ``of``: the 4 x 4 block around its crossing (pack's
+    ``close_surroundings``, without building the list)."""
+    lat, lon = of[0] // 2 + 1, of[1] // 2 + 1
+    return 2 * lat - 3 <= sq[0] <= 2 * lat and 2 * lon - 3 <= sq[1] <= 2 * lon
+
+
 def linked(state: GameState, a: str, b: str) -> bool:
     """One of the two stands within the other's [BO] (U-8.1.5)."""
-    board = pack().board
     sa, sb = at(state.units[a]["sq"]), at(state.units[b]["sq"])
-    return sb in close_surroundings(board, sa) or sa in close_surroundings(board, sb)
+    return _within(sb, sa) or _within(sa, sb)
 
 
 def formation_members(state: GameState, named: list[str]) -> list[str]:
@@ -103,8 +109,20 @@ def column_members(state: GameState, named: list[str]) -> list[str]:
 
 
 def _can_form(state: GameState, seat: str) -> bool:
-    units = eligible(state, seat)
-    return any(len(formation_members(state, [u, *[v for v in units if v != u]])) >= FORMATION_MIN for u in units)
+    """Some three eligible units share a facing and are linked by [BO]."""
+    by_facing: dict[str, list[str]] = {}
+    for u in eligible(state, seat):
+        by_facing.setdefault(state.units[u]["facing"], []).append(u)
+    for group in by_facing.values():
+        placed: set[str] = set()
+        for u in group:
+            if len(group) < FORMATION_MIN or u in placed:
+                continue
+            found = formation_members(state, [u, *[v for v in group if v != u]])
+            if len(found) >= FORMATION_MIN:
+                return True
+            placed.update(found)
+    return False
 
 
 def _can_column(state: GameState, seat: str) -> bool:

@@ -292,3 +292,12 @@ def test_a_column_needs_three_in_single_file() -> None:
     s.units[units[2]]["facing"] = "E"  # no longer behind the one in front
     refresh(s)
     assert "column" not in pending(s).choice_ids()
+
+
+def test_the_close_surroundings_test_is_the_packs() -> None:
+    from app.games.autarcha.pack import close_surroundings, pack
+
+    board = pack().board
+    for of in ((0, 0), (5, 6), (39, 29), (12, 3)):
+        block = set(close_surroundings(board, of))
+        assert {sq for sq in board.squares() if formation._within(sq, of)} == block
