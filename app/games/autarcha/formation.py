@@ -279,7 +279,7 @@ def _run_formation(ctx: Ctx, t: Task) -> bool:
                     [(u, _member_label(state, u)) for u in units], lo=min(FORMATION_MIN, len(units)), hi=len(units),
                     undoable=True)
     members = [u for u in t["members"] if u in state.units]
-    if t["stage"] == "walk":
+    if t["stage"] in ("walk", "walk_after"):
         cap = slowest(state, members)
         leader = state.units[members[0]]
         if t["column"]:
@@ -288,6 +288,9 @@ def _run_formation(ctx: Ctx, t: Task) -> bool:
         else:
             found = _walk_choices(state, members, cap)
         if not found:
+            if t["stage"] == "walk_after":
+                ctx.pop(t)
+                return False
             t["stage"] = "fire"
             return _run_formation(ctx, t)
         choices: list[tuple[str, Label]] = [(k, lab) for k, (_, lab) in found.items()]
@@ -327,11 +330,14 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
             return
         t["members"], t["stage"] = members, "walk"
         return
-    if stage == "walk":
+    if stage in ("walk", "walk_after"):
         members = [u for u in t["members"] if u in state.units]
+        if stage == "walk_after":
+            ctx.pop(t)
         t["stage"] = "fire"
         if choices[0] == "stay":
             return
+        t["walked"] = True
         cap = slowest(state, members)
         if t["column"]:
             ctx.pop(t)
@@ -346,9 +352,13 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         t["members"] = keep
         lockstep(ctx, keep, route.sequence)
         return
-    ctx.pop(t)
     if choices[0] == "skip":
+        ctx.pop(t)
         return
+    if t.get("walked"):
+        ctx.pop(t)
+    else:
+        t["stage"] = "walk_after"  # it attacked first: its steps may follow (attack, then movement)
     attacks = _attacks()
     assert attacks is not None
     members = t["members"]
@@ -371,7 +381,8 @@ def _drop(ctx: Ctx, units: list[str]) -> None:
 
 
 def _fail(ctx: Ctx, t: Task) -> None:
-    ctx.pop(t)
+    if any(x is t for x in ctx.state.stack):
+        ctx.pop(t)
     ctx.log("formation_failed", seat=t["seat"])
 
 

@@ -301,3 +301,47 @@ def test_the_close_surroundings_test_is_the_packs() -> None:
     for of in ((0, 0), (5, 6), (39, 29), (12, 3)):
         block = set(close_surroundings(board, of))
         assert {sq for sq in board.squares() if formation._within(sq, of)} == block
+
+
+def test_a_member_a_mine_stops_blocks_the_members_behind_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A triggered mine ends its victim's movement (spec §19); members behind it stop behind it."""
+    from app.games.autarcha import flow
+
+    s = stage(GROUND)
+    units = [put(s, "white", "PIE", (r, 1), "N") for r in (3, 2, 1)]
+    put(s, "white", "PSZ", (0, 9), "S")
+    put(s, "red", "PSZ", (11, 9), "S")
+    start_turn(s)
+    monkeypatch.setattr(flow, "ENTER", [lambda ctx, unit, square: square == sid((4, 1))])
+    answer(s, "formation")
+    answer(s, *units)
+    answer(s, f"{sid((5, 1))}@N")
+    assert squares(s, units) == [(4, 1), (3, 1), (2, 1)]
+    assert s.moves_left == 4
+
+
+def test_the_formation_and_column_catalogue_is_complete_in_english_and_polish() -> None:
+    from pathlib import Path
+
+    from app.games.autarcha.text import CATALOGUE_DIR, catalogue
+    from app.games.catalogue import Catalogue
+
+    own = Catalogue.from_yaml(str(Path(CATALOGUE_DIR) / "movement.yaml"))
+    assert own.problems() == []
+    assert catalogue().problems() == []
+
+
+def test_a_formation_may_attack_then_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """U-5.4 for formations: no steps, the identical attack, then the identical steps."""
+    fired: list[tuple[str, str]] = []
+    monkeypatch.setattr(formation, "_attacks", lambda: stub_attacks({(2, 0)}, fired))
+    s, units = line_up()
+    answer(s, "formation")
+    answer(s, *units)
+    answer(s, "stay")
+    answer(s, sid((3, 1)))
+    assert len(fired) == 3
+    assert pending(s).kind == "formation_walk"
+    answer(s, f"{sid((2, 1))}@N")
+    assert squares(s, units) == [(2, 1), (2, 2), (2, 3)]
+    assert pending(s).kind == "move" and s.moves_left == 4
