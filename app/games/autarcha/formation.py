@@ -279,6 +279,9 @@ def _run_formation(ctx: Ctx, t: Task) -> bool:
                     [(u, _member_label(state, u)) for u in units], lo=min(FORMATION_MIN, len(units)), hi=len(units),
                     undoable=True)
     members = [u for u in t["members"] if u in state.units]
+    if not members:  # mines took them all
+        ctx.pop(t)
+        return False
     if t["stage"] in ("walk", "walk_after"):
         cap = slowest(state, members)
         leader = state.units[members[0]]

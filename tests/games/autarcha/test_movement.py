@@ -316,7 +316,8 @@ def test_a_walk_sets_the_facing_it_ends_with() -> None:
     assert "walk_done" in logged(ctx)
 
 
-def test_a_walk_end_that_is_not_offered_is_refused() -> None:
+def test_FAIRPLAY_EX_a_walk_end_that_is_not_offered_is_refused_before_anything_moves() -> None:
+    """U-7.1.7: only legal ends are offered; anything else is refused and the unit stays (README)."""
     s = stage(GROUND)
     u = put(s, "white", "PIE", (0, 1), "N")
     put(s, "white", "PSZ", (0, 5), "N")
