@@ -75,7 +75,7 @@ COLUMN_GAP = 3  # a follower may trail the unit in front by this many squares at
 
 def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] | None:
     """The unit of ``among`` that ``unit`` follows in a column: the first unit on the line it faces, no more
-    than ``COLUMN_GAP`` squares on (a follower that lost steps trails), and how far it is."""
+    than ``COLUMN_GAP`` squares on (a follower that lost steps trails) and within [BO], and how far it is."""
     d = state.units[unit]
     dr, dc = DELTA[d["facing"]]
     r, c = at(d["sq"])
@@ -86,7 +86,7 @@ def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] |
             return None
         there = state.unit_at(sid(sq))
         if there is not None:
-            return (there, dist) if there in among else None
+            return (there, dist) if there in among and linked(state, unit, there) else None  # spacing (U-8.2.4)
     return None
 
 

@@ -347,3 +347,39 @@ def test_the_search_is_pure() -> None:
     before = (dict(s.units[u]), at(s.units[u]["sq"]))
     assert destinations(s, u) == destinations(s, u)
     assert (dict(s.units[u]), at(s.units[u]["sq"])) == before
+
+
+def test_every_offered_route_replays_legally_to_its_end_on_the_real_board() -> None:
+    """Seeded sample: each kind at random squares and facings of the shipped map (roads, rails, bridges,
+    mountains); every route is a legal walk of its stated cost that ends where its choice id says."""
+    from app.games.autarcha.movement import replay
+    from app.games.autarcha.pack import DIRECTIONS
+    from app.games.autarcha.state import SEATS, GameState
+
+    use_pack(None)
+    rng = random.Random(14)
+    board = pack().board
+    track_squares = [sq for sq in board.squares() if board.roads[sq[0]][sq[1]] or board.rails[sq[0]][sq[1]]]
+    checked = 0
+    for i in range(60):
+        s = GameState(options={}, seats=list(SEATS), scenario="skirmish")
+        pool = track_squares if i % 2 else board.squares()
+        sq = rng.choice(pool)
+        kind = UNITS[i % len(UNITS)]
+        if not pack().troops[kind].may_stand_on(board.terrain[sq[0]][sq[1]]) and i % 2 == 0:
+            continue
+        u = s.new_unit("white", kind, sid(sq), rng.choice(DIRECTIONS))
+        for _ in range(3):  # some neighbours in the way
+            s.new_unit("red", "PIE", sid((min(board.rows - 1, sq[0] + rng.randint(-2, 2)),
+                                          min(board.cols - 1, sq[1] + rng.randint(-2, 2)))), "S")
+        s.units = {k: v for k, v in s.units.items() if k == u or v["sq"] != sid(sq)}
+        for key, route in destinations(s, u).items():
+            assert steps_left(s, u, route.sequence) is not None, (kind, key, route.sequence)
+            assert route.steps == len(route.sequence) >= 1
+            squares, facings = replay((*sq, movement.FACING_INDEX[s.units[u]["facing"]], 0), route.sequence)
+            end_sq = squares[-1] if squares else sid(sq)
+            assert key == f"{end_sq}@{route.facing}" and tuple(squares) == route.squares
+            top = environment(s, pack().troops[kind], at(end_sq), route.facing)[1]
+            assert route.lost == (top is None)
+            checked += 1
+    assert checked > 500
