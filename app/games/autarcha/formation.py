@@ -26,6 +26,8 @@ stopped stops where it is.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from app.games.autarcha import flow, movement
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.pack import DELTA, DIRECTIONS, FORMATION_MIN, Square, pack
@@ -234,7 +236,7 @@ def _walk_choices(state: GameState, members: list[str], cap: int) -> dict[str, t
 
 
 # ------------------------------------------------------------------ the formation's attack
-def _attacks():  # type: ignore[no-untyped-def]
+def _attacks() -> ModuleType | None:
     """FIGHT's module (attacks.py), or None while it is not there."""
     try:
         from app.games.autarcha import attacks

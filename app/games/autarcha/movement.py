@@ -83,8 +83,9 @@ def _intact(state: GameState, board: Board, mode: str, sq: Square) -> frozenset[
     return dirs
 
 
-# the intact board's answers of ``leads`` (the board they were computed for, then (mode, square) -> ways)
-_LEADS: dict[str, object] = {}
+# the intact board's answers of ``leads``: (mode, square) -> ways, for the board in _LEADS_BOARD
+_LEADS: dict[tuple[str, Square], frozenset[str]] = {}
+_LEADS_BOARD: list[Board] = []
 
 
 def leads(state: GameState, mode: str, sq: Square) -> frozenset[str]:
@@ -93,13 +94,12 @@ def leads(state: GameState, mode: str, sq: Square) -> frozenset[str]:
     board = pack().board
     if any(m in TRACKS for hit in state.destroyed.values() for m in hit):
         return _leads(state, board, mode, sq)
-    if _LEADS.get("board") is not board:
+    if not _LEADS_BOARD or _LEADS_BOARD[0] is not board:
         _LEADS.clear()
-        _LEADS["board"], _LEADS["ways"] = board, {}
-    ways: dict[tuple[str, Square], frozenset[str]] = _LEADS["ways"]  # type: ignore[assignment]
-    found = ways.get((mode, sq))
+        _LEADS_BOARD[:] = [board]
+    found = _LEADS.get((mode, sq))
     if found is None:
-        found = ways[(mode, sq)] = _leads(state, board, mode, sq)
+        found = _LEADS[(mode, sq)] = _leads(state, board, mode, sq)
     return found
 
 

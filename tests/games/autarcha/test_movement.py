@@ -26,10 +26,6 @@ def _real_pack() -> Iterator[None]:
     use_pack(None)
 
 
-def ends(state, unit: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    return {k: r.steps for k, r in destinations(state, unit).items()}
-
-
 # ------------------------------------------------------------------ U-7.1: steps
 def test_MOVE_EX_2_infantry_in_ground_makes_at_most_three_steps() -> None:
     """U-7.1.4 / MOVE-EX-2: F,F,F; T90,T45,F; T45,F are legal; a 4th step never is."""
@@ -289,7 +285,7 @@ def test_the_walk_enters_every_square_in_order_and_a_stop_ends_it(monkeypatch: p
     put(s, "red", "PSZ", (7, 7), "S")
     entered: list[str] = []
 
-    def spy(ctx, unit, square):  # type: ignore[no-untyped-def]
+    def spy(ctx: Ctx, unit: str, square: str) -> bool:
         entered.append(square)
         return square == sid((2, 1))
 
