@@ -345,3 +345,20 @@ def test_a_formation_may_attack_then_move(monkeypatch: pytest.MonkeyPatch) -> No
     answer(s, f"{sid((2, 1))}@N")
     assert squares(s, units) == [(2, 1), (2, 2), (2, 3)]
     assert pending(s).kind == "move" and s.moves_left == 4
+
+
+def test_a_member_stepping_into_dash_terrain_with_the_formation_is_lost_and_the_label_says_so() -> None:
+    """U-7.1.6 in a formation: the identical step takes the artillery into water ("–"): it is lost."""
+    s = stage(["...~......"] + ["." * 10] * 11)  # drawn north first: the water is on row 11
+    units = [put(s, "white", "ART", (10, c), "N") for c in (1, 2, 3)]
+    put(s, "white", "PSZ", (0, 9), "S")
+    put(s, "red", "PSZ", (5, 9), "S")
+    start_turn(s)
+    answer(s, "formation")
+    answer(s, *units)
+    label = next(c for c in pending(s).choices if c.id == f"{sid((11, 1))}@N")
+    assert label.msg is not None and label.msg.id == "choice_formation_walk_some"
+    assert label.msg.params["lost"] == 1 and label.msg.params["behind"] == 0
+    ctx = answer(s, f"{sid((11, 1))}@N")
+    assert "unit_lost_terrain" in logged(ctx)
+    assert units[2] not in s.units and squares(s, units[:2]) == [(11, 1), (11, 2)]
