@@ -29,7 +29,7 @@ from app.games.autarcha.flow import setup_step
 from app.games.autarcha.pack import Scenario, crossing_squares, pack, parse_crossing
 from app.games.autarcha.setup import FACING_AT_START
 from app.games.autarcha.state import SIDE_OF, GameState, at, sid
-from app.games.autarcha.text import say
+from app.games.autarcha.text import say, square_choices
 from app.games.autarcha.views import secret_part, view_part
 from app.games.secrets import Secret
 
@@ -173,7 +173,7 @@ def _run_hidden(ctx: Ctx, t: Task) -> bool:
                 _no_room(ctx, unit)
                 continue
             t["units"][seat] = unit
-            qs[seat] = question(seat, "deploy", _prompt(state, seat, unit, True), [(s, s) for s in squares])
+            qs[seat] = question(seat, "deploy", _prompt(state, seat, unit, True), square_choices(squares))
             break
     if not qs:
         ctx.pop(t)
@@ -239,7 +239,7 @@ def _run_turns(ctx: Ctx, t: Task) -> bool:
             break
         _no_room(ctx, unit)
     t["unit"] = unit
-    return wait(t, seat, "deploy", _prompt(state, seat, unit, False), [(s, s) for s in squares])
+    return wait(t, seat, "deploy", _prompt(state, seat, unit, False), square_choices(squares))
 
 
 @answer("deploy_turns")
@@ -287,7 +287,7 @@ def _run_factories(ctx: Ctx, t: Task) -> bool:
         ctx.log("no_room_factory", seat=seat)
     t["factory"] = fid
     n = sum(1 for d in state.factories.values() if d["issued_to"] == seat and d["sq"] is None)
-    return wait(t, seat, "factory_site", say("prompt_factory_site", seat=seat, n=n), [(s, s) for s in sites])
+    return wait(t, seat, "factory_site", say("prompt_factory_site", seat=seat, n=n), square_choices(sites))
 
 
 @answer("factories")

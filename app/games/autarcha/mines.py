@@ -177,7 +177,7 @@ def _swept(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     swept = ", ".join(sorted(choices))
     if found:
         ctx.log("demine_found", seat=seat, unit=u, squares=swept, found=", ".join(sorted(m["sq"] for m in found)),
-                count=len(found))
+                n=len(found))
     else:
         ctx.log("demine_nothing", seat=seat, unit=u, squares=swept)
 

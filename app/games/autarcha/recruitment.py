@@ -20,7 +20,7 @@ from app.games.autarcha.gold import book, economy
 from app.games.autarcha.pack import UNITS, Square, close_surroundings, pack
 from app.games.autarcha.setup import FACING_AT_START
 from app.games.autarcha.state import SIDE_OF, GameState, at, sid
-from app.games.autarcha.text import Label, say
+from app.games.autarcha.text import Label, say, square_choices
 
 
 def _kinds(built_at: str) -> list[str]:
@@ -151,7 +151,7 @@ def _run_recruit(ctx: Ctx, t: Task) -> bool:
                     choices, undoable=True)
     t["stage"] = "place"
     return wait(t, seat, "place", say("prompt_place", seat=seat, kind=f"kind_{t['kind']}", producer=label),
-                [(s, s) for s in placements(state, producer, t["kind"])])
+                square_choices(placements(state, producer, t["kind"])))
 
 
 @answer("recruit")

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterable
 from typing import Any
 
 from app.games.catalogue import Catalogue, english_text, game_catalogue
 from app.games.protocol import Msg
 from app.games.tasks import Label, as_json, as_msg
 
-__all__ = ["Label", "as_json", "as_msg", "catalogue", "english", "say"]
+__all__ = ["Label", "as_json", "as_msg", "catalogue", "english", "say", "square_choices"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CATALOGUE_DIR = os.path.join(HERE, "catalogue")
@@ -43,6 +44,11 @@ def catalogue() -> Catalogue:
 
 def say(msg_id: str, **params: Any) -> Msg:
     return Msg(msg_id, params)
+
+
+def square_choices(squares: Iterable[str]) -> list[tuple[str, Label]]:
+    """Choices of squares, each labelled with its name (the book's notation reads the same in both languages)."""
+    return [(s, say("choice_square", square=s)) for s in squares]
 
 
 def english(msg: Label) -> str:
