@@ -91,6 +91,24 @@ def deploy_behind_the_lid(pages: dict[str, Any], base: str, match_id: str) -> bo
     raise AssertionError(f"the deployment did not end in {DEPLOY_SECONDS} s")
 
 
+def choose_who_starts(pages: dict[str, Any], base: str, match_id: str) -> None:
+    """The higher roller answers "who starts" in the prompt bar (itself); then the lid comes off and both
+    boards show every unit."""
+    for page in pages.values():
+        pending = [d for d in api(page, base, match_id)["pending"] if d["kind"] == "first"]
+        if pending:
+            me = api(page, base, match_id)["you"]
+            seq = seq_of(page)
+            page.locator(f"#prompt form.decision button[value='{me}']").click()
+            wait_moved(page, seq)
+            break
+    else:
+        raise AssertionError("nobody was asked who starts")
+    for page in pages.values():
+        m = api(page, base, match_id)
+        assert m["view"]["phase"] == "play" and "lid" not in m["view"], m["view"]["phase"]
+
+
 def click_a_square(page: Any) -> str:
     """The first lit square; where it offers several facings, the first arrow."""
     square = page.locator("#board .au-square.target").first
@@ -159,7 +177,8 @@ def test_a_skirmish_table_from_both_seats(server: Any, browser: Any) -> None:
         pages = {"alice": alice, "bob": bob}
         seats = {n: api(p, base, match_id)["you"] for n, p in pages.items()}
         assert sorted(seats.values()) == ["red", "white"]
-        deploy_behind_the_lid(pages, base, match_id)
+        assert deploy_behind_the_lid(pages, base, match_id)
+        choose_who_starts(pages, base, match_id)
         for name, page in pages.items():
             live_table(page)
             m = api(page, base, match_id)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.pack import MOVES_PER_TURN
 from app.games.autarcha.state import GameState
-from app.games.autarcha.text import Label, say
+from app.games.autarcha.text import Label, as_json, say
 
 # a guard, not a rule: the book's games end only by a win condition; a game of bots that never meet
 # must still end (README: the turn limit)
@@ -265,7 +265,7 @@ def _unit_chosen(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     spend_move(ctx, u)
     ctx.state.move = {"unit": u, "action": choices[0]}
     ctx.log("move_announced", seat=ctx.state.active, unit=u, kind=f"kind_{ctx.state.units[u]['kind']}",
-            action=f"action_{choices[0]}", left=ctx.state.moves_left)
+            action=as_json(say(f"action_{choices[0]}")), left=ctx.state.moves_left)
     ctx.push(*UNIT_ACTIONS[choices[0]].tasks(u), {"k": "after_move"})
 
 

@@ -388,7 +388,9 @@ def board_context(view: dict[str, Any], seat: str | None) -> dict[str, Any]:
                       "reserve_list": [{"kind": k, "n": reserve[k]} for k in KIND_LETTER if reserve.get(k)],
                       "ledger_tail": list(s.get("ledger") or [])[-8:],
                       "areas": sorted(a for a, who in control.items() if who == sid)})
-    handled = [c["id"] for s in squares for c in s["choices"]] if one else []
+    # what the board answers itself (a lit square, a unit's token) stays out of the prompt bar: the bar
+    # keeps one line and the side options (a formation, ending the turn)
+    handled = [c["id"] for s in squares for c in s["choices"]] + [f"unit:{u}" for u in unit_targets] if one else []
     return {
         **printed,
         "units": units, "factories": factories, "destroyed": destroyed, "damaged": damaged, "mines": mines,
