@@ -35,7 +35,7 @@ test-fast: $(STAMP)
 
 # 1,000 seeded QMG bot-vs-bot games through the fuzzer's checks (app/fuzz.py) and QMG's invariants,
 # seeds 1000-1999 split over two processes; then 1,000 Total Domination games the same way, then 1,000 Attack!
-# games, then 1,000 First to Fight games
+# games, then 1,000 First to Fight games, then 1,000 Autarcha games (not yet in `make test`: ~40 core-minutes)
 test-slow: $(STAMP)
 	QMG_FIRST=1000 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg & first=$$!; \
 	QMG_FIRST=1500 QMG_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m qmg_slow tests/games/qmg; second=$$?; \
@@ -48,6 +48,9 @@ test-slow: $(STAMP)
 	wait $$first && test $$second -eq 0
 	FTF_FIRST=1000 FTF_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m ftf_slow tests/games/first_to_fight & first=$$!; \
 	FTF_FIRST=1500 FTF_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m ftf_slow tests/games/first_to_fight; second=$$?; \
+	wait $$first && test $$second -eq 0
+	AUTARCHA_FIRST=1000 AUTARCHA_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m au_slow tests/games/autarcha & first=$$!; \
+	AUTARCHA_FIRST=1500 AUTARCHA_GAMES=500 $(PY) -m pytest -q -p no:cacheprovider -m au_slow tests/games/autarcha; second=$$?; \
 	wait $$first && test $$second -eq 0
 
 # the same runs one after the other in one process each (what `make test` runs beside the suite,
