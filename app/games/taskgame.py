@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from app.games.protocol import Action, Decision, Event, Outcome
-from app.games.tasks import Ctx, Engine, as_msg
+from app.games.tasks import Ctx, Engine, as_json, as_msg
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,32 @@ class GameParts:
     bot: Callable[[Any, Decision, random.Random], Action]
     dump: Callable[[Any], dict[str, Any]]
     load: Callable[[dict[str, Any]], Any]
+
+
+def decision_facts(d: Decision) -> dict[str, Any]:
+    """A pending decision as a board template reads it (ids, English labels and their messages)."""
+    return {"id": d.id, "kind": d.kind, "prompt": d.prompt,
+            "prompt_msg": as_json(d.prompt_msg) if d.prompt_msg else None, "min": d.min, "max": d.max,
+            "choices": [{"id": c.id, "label": c.label, "msg": as_json(c.msg) if c.msg else None}
+                        for c in d.choices]}
+
+
+def waiting_on(engine: Engine, state: Any) -> list[str]:
+    """The seats the table waits on now (public: never what anyone chose in a simultaneous step)."""
+    t = engine.current(state)
+    if t is None:
+        return []
+    if "q" in t:
+        return [t["q"]["seat"]]
+    return sorted({q["seat"] for h, q in t.get("qs", {}).items() if h not in t.get("got", {})})
+
+
+def table_facts(engine: Engine, state: Any, seat: str | None) -> dict[str, Any]:
+    """A board's page part: who the table waits on, and the seat's OWN pending decisions (so the board
+    can make what they name clickable); nothing once the game is over."""
+    mine = [decision_facts(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
+        if state.outcome is None else []
+    return {"waiting": waiting_on(engine, state), "decisions": mine}
 
 
 class TaskGame:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from app.games import taskgame
 from app.games.attack import engine
 from app.games.attack.pack import COSTS, ECON_TYPES, LAND_TYPES, NAVY_TYPES, SET_TYPES, Map, geo, pack
 from app.games.attack.state import GameState
-from app.games.attack.text import as_json
 from app.games.attack.views import page_part
 
 WIDTH, HEIGHT = 1600, 900  # the map's view box: 16:9
@@ -33,28 +33,9 @@ NEUTRAL = "#e9e2cf"
 
 
 # ---------------------------------------------------------------------- the view part
-def _decision(d: Any) -> dict[str, Any]:
-    return {"id": d.id, "kind": d.kind, "prompt": d.prompt,
-            "prompt_msg": as_json(d.prompt_msg) if d.prompt_msg else None, "min": d.min, "max": d.max,
-            "choices": [{"id": c.id, "label": c.label, "msg": as_json(c.msg) if c.msg else None}
-                        for c in d.choices]}
-
-
-def waiting_on(state: GameState) -> list[str]:
-    """The seats the table waits on now (public: never what anyone chose in a simultaneous step)."""
-    t = engine.current(state)
-    if t is None:
-        return []
-    if "q" in t:
-        return [t["q"]["seat"]]
-    return sorted({q["seat"] for h, q in t["qs"].items() if h not in t.get("got", {})})
-
-
 @page_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
-    mine = [_decision(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
-        if state.outcome is None else []
-    return {"waiting": waiting_on(state), "decisions": mine}
+    return taskgame.table_facts(engine.ENGINE, state, seat)
 
 
 # ---------------------------------------------------------------------- the projection

@@ -19,10 +19,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from app.games import taskgame
 from app.games.autarcha import engine
 from app.games.autarcha.pack import DELTA, DIRECTIONS, Pack, Square, pack, parse_crossing
 from app.games.autarcha.state import SIDE_OF, GameState, at
-from app.games.autarcha.text import as_json
 from app.games.autarcha.views import page_part
 
 CELL = 24  # px of a small square
@@ -34,28 +34,9 @@ TERRAIN_DRAWN: tuple[str, ...] = ("water", "forest", "mountains", "city")  # gro
 
 
 # ---------------------------------------------------------------------- the view part
-def _decision(d: Any) -> dict[str, Any]:
-    return {"id": d.id, "kind": d.kind, "prompt": d.prompt,
-            "prompt_msg": as_json(d.prompt_msg) if d.prompt_msg else None, "min": d.min, "max": d.max,
-            "choices": [{"id": c.id, "label": c.label, "msg": as_json(c.msg) if c.msg else None}
-                        for c in d.choices]}
-
-
-def waiting_on(state: GameState) -> list[str]:
-    """The seats the table waits on now (public: never what anyone chose in a simultaneous step)."""
-    t = engine.current(state)
-    if t is None:
-        return []
-    if "q" in t:
-        return [t["q"]["seat"]]
-    return sorted({q["seat"] for h, q in t.get("qs", {}).items() if h not in t.get("got", {})})
-
-
 @page_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
-    mine = [_decision(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
-        if state.outcome is None else []
-    return {"waiting": waiting_on(state), "decisions": mine}
+    return taskgame.table_facts(engine.ENGINE, state, seat)
 
 
 # ---------------------------------------------------------------------- geometry

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games import taskgame
 from app.games.first_to_fight import engine
 from app.games.first_to_fight.pack import (
     FORMATIONS,
@@ -27,7 +28,6 @@ from app.games.first_to_fight.pack import (
     pack,
 )
 from app.games.first_to_fight.state import GameState
-from app.games.first_to_fight.text import as_json
 from app.games.first_to_fight.views import page_part
 
 # the schematic board (spec §4.2's mini-map): the North and the West on the left, Warsaw and Poland
@@ -44,28 +44,9 @@ CHIPS_MAX = 6  # then "+n" (the cards below the board show every one)
 
 
 # ---------------------------------------------------------------------- the view part
-def _decision(d: Any) -> dict[str, Any]:
-    return {"id": d.id, "kind": d.kind, "prompt": d.prompt,
-            "prompt_msg": as_json(d.prompt_msg) if d.prompt_msg else None, "min": d.min, "max": d.max,
-            "choices": [{"id": c.id, "label": c.label, "msg": as_json(c.msg) if c.msg else None}
-                        for c in d.choices]}
-
-
-def waiting_on(state: GameState) -> list[str]:
-    """The seats the table waits on now (public: never what anyone chose in a simultaneous step)."""
-    t = engine.current(state)
-    if t is None:
-        return []
-    if "q" in t:
-        return [t["q"]["seat"]]
-    return sorted({q["seat"] for h, q in t.get("qs", {}).items() if h not in t.get("got", {})})
-
-
 @page_part
 def table_facts(state: GameState, seat: str | None) -> dict[str, Any]:
-    mine = [_decision(d) for d in engine.decisions(state) if seat is not None and d.seat == seat] \
-        if state.outcome is None else []
-    return {"waiting": waiting_on(state), "decisions": mine}
+    return taskgame.table_facts(engine.ENGINE, state, seat)
 
 
 # ---------------------------------------------------------------------- printed faces
