@@ -30,12 +30,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from app.games.autarcha import flow
-from app.games.autarcha.engine import Ctx, Task, answer, task, wait
+from app.games.autarcha.engine import Ctx, Task, answer, current, task, wait
 from app.games.autarcha.pack import DELTA, DIRECTIONS, OPPOSITE, TRACKS, Board, Square, Troop, pack
 from app.games.autarcha.state import GameState, at, sid
 from app.games.autarcha.text import Label, say
+from app.games.autarcha.views import page_part
 
 STEPS: tuple[str, ...] = ("F", "L45", "R45", "L90", "R90")  # the order ties are broken in
 TURN: dict[str, int] = {"L45": -1, "R45": 1, "L90": -2, "R90": 2}  # in eighths of a full turn, clockwise +
@@ -427,3 +429,14 @@ def lose_if_forbidden(ctx: Ctx, unit: str) -> bool:
         flow.lose_unit(ctx, unit, "unit_lost_terrain", environment=f"env_{env}")
         return True
     return False
+
+
+# ------------------------------------------------------------------ what the board shows
+@page_part
+def _walk_costs(state: GameState, seat: str | None) -> dict[str, Any]:
+    """The step cost of each end the seat's own pending walk offers (the board writes it on the square):
+    the seat's own choices only, nothing the other seat does not already see."""
+    t = current(state)
+    if seat is None or t is None or t.get("k") != "walk" or "q" not in t or t["q"]["seat"] != seat:
+        return {}
+    return {"routes": {k: r.steps for k, r in destinations(state, t["unit"]).items()}}

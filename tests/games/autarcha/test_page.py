@@ -290,3 +290,21 @@ def test_behind_the_lid_a_seat_sees_its_own_placements_and_the_other_half_covere
             assert f'data-unit="{uid}" data-square="{sq}"' in html
         assert not any(f'data-unit="{uid}"' in html for uid in screen[other])
         assert GAME.secrets(st, seat) and not leaks(html, GAME.secrets(st, seat))
+
+
+def test_a_walk_shows_each_reachable_square_with_its_step_cost() -> None:
+    """The squares a selected unit can reach are lit on the board with the steps each costs (the cheapest
+    route's, movement.destinations); the other seat's board shows none of it."""
+    from app.games.autarcha import engine, movement
+    from tests.games.autarcha.econ_kit import ctx
+
+    st = dealt()
+    unit = next(u for u in st.units_of(st.active) if movement.can_move(st, u))
+    st.stack.append({"k": "walk", "unit": unit, "may_skip": False})
+    engine.run(ctx(st))
+    routes = movement.destinations(st, unit)
+    html = render(st, st.active)
+    shown = re.findall(r'class="au-steps"[^>]*>(\d+)<', html)
+    assert shown and len(shown) == len({k.partition("@")[0] for k in routes})
+    assert sorted(map(int, shown))[0] == min(r.steps for r in routes.values())
+    assert 'class="au-steps"' not in render(st, st.other(st.active))
