@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +64,7 @@ class _Index:
         self.dicts: list[dict[str, Any]] = []
         self.scalars: set[tuple[type, Any]] = set()
         self.shapes: set[tuple[Any, ...]] = set()
+        self._mentioning: dict[str, list[dict[str, Any]]] | None = None
         todo = [parsed] if self.parsed else []
         while todo:  # a loop, not recursion: payloads are walked for every secret check
             v = todo.pop()
@@ -83,6 +84,17 @@ class _Index:
         with contextlib.suppress(TypeError):  # holds lists or objects: no coordinate tuple equals it
             self.shapes.add(shape)
 
+    def mentioning(self, ident: str) -> list[dict[str, Any]]:
+        """The objects that name ``ident`` as a key or a value: indexed on the first call, so that
+        each secret tied to an id looks at those objects only, not at every object of the payload."""
+        if self._mentioning is None:
+            self._mentioning = {}
+            for d in self.dicts:
+                named = {k for k in d if isinstance(k, str)} | {v for v in d.values() if isinstance(v, str)}
+                for name in named:
+                    self._mentioning.setdefault(name, []).append(d)
+        return self._mentioning.get(ident, [])
+
     def holds(self, value: Any) -> bool:
         if isinstance(value, tuple):
             return value in self.shapes
@@ -98,8 +110,8 @@ def _leaked(secret: Secret, text: str, index: _Index) -> bool:
             return index.holds(value)
         return any(form in text for form in _forms(value))
     if index.parsed:
-        return any(_mentions(d, secret.near) and any(_same(v, value) for v in d.values() if v != secret.near)
-                   for d in index.dicts)
+        return any(any(_same(v, value) for v in d.values() if v != secret.near)
+                   for d in index.mentioning(secret.near))
     return _near_in_text(text, secret.near, value)
 
 
@@ -123,24 +135,6 @@ def _forms(value: Any) -> list[str]:
         joined = [",".join(parts), ", ".join(parts)]
         return [f"{a}{j}{b}" for j in joined for a, b in (("[", "]"), ("(", ")"), ('"', '"'))]
     return [f'"{value}"', f">{value}<"]
-
-
-def _values(node: Any) -> Iterator[Any]:
-    yield node
-    if isinstance(node, dict):
-        for v in node.values():
-            yield from _values(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _values(v)
-
-
-def _dicts(node: Any) -> Iterator[dict[str, Any]]:
-    return (v for v in _values(node) if isinstance(v, dict))
-
-
-def _mentions(d: dict[str, Any], ident: str) -> bool:
-    return ident in d or ident in d.values()
 
 
 def _near_in_text(text: str, ident: str, value: Any) -> bool:

@@ -91,6 +91,29 @@ def test_the_token_finder_finds_exactly_the_tokens_that_occur() -> None:
     assert finder.occurring(frozenset({"uk-03"}), "uk-04, uk_03") == []
 
 
+def test_the_one_scan_judges_every_kind_of_secret_as_leaks_does() -> None:
+    """The fuzzer looks for a secret's token in all payloads at once before it judges payload by payload:
+    a secret tied to an id, a text value, a value that is not text, each is still caught, and an id
+    seen without the secret value is no leak."""
+    from app.fuzz import _Failed, _no_leak
+    from app.games.secrets import Secret
+
+    mine = Secret(place="red's mine m3", value="10.04.NE", near="m3")
+    lid = Secret(place="red's u20 behind the lid", value="20.08.NE")
+    pair = Secret(place="a hidden HQ", value=(3, 4))
+    caught = {
+        mine: '{"mines": [{"id": "m3", "sq": "10.04.NE"}]}',
+        lid: '{"log": "placed at 20.08.NE"}',
+        pair: '{"hq": [3, 4]}',
+        "card-17": '{"hand": ["card-17"]}',
+    }
+    for secret, text in caught.items():
+        with pytest.raises(_Failed, match="gives away"):
+            _no_leak(1, [("a view", '{"turn": 3}'), ("a log line", text)], {secret, "card-2"}, TokenFinder())
+    harmless = [("a view", '{"mines": [{"id": "m3"}], "units": [{"sq": "10.04.NE"}], "hq": [4, 3]}')]
+    _no_leak(1, harmless, {mine, pair, "card-17"}, TokenFinder())
+
+
 # ---------------------------------------------------------------------- planted bugs
 
 class DeadEnd(Skirmish):

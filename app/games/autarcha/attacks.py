@@ -107,6 +107,11 @@ def in_range(state: GameState, unit: str) -> list[str]:
     return list(_range_squares(id(pack()), d["kind"], d["facing"], d["sq"]))
 
 
+def reach(kind: str, facing: str, square: str) -> tuple[str, ...]:
+    """The squares on the board a unit of ``kind`` standing on ``square`` facing ``facing`` would cover."""
+    return _range_squares(id(pack()), kind, facing, square)
+
+
 @functools.lru_cache(maxsize=8192)
 def _range_squares(_pack: int, kind: str, facing: str, square: str) -> tuple[str, ...]:
     r = pack().troops[kind].ranges

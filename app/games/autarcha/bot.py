@@ -8,7 +8,9 @@ Its doctrine, in a commander's words:
 * fire before anything else: the enemy HQ above all, then the unit that is worth most (artillery,
   armour, infantry, sappers), and from where it stands if it can, else move first and fire after;
 * otherwise advance: each unit closes on the nearest enemy, ending its walk facing him, preferring cover;
-  the HQ keeps its distance from every enemy and stays in cover;
+  the HQ keeps its distance from every enemy and stays in cover, until at most one other unit of its side
+  can still fight: then it leads the attack itself (two HQs that keep away would watch each other for
+  ever);
 * never walk onto ground that loses the unit ("–"), never waste a move on an empty order.
 
 Deployment: the HQ at the back, in the middle, under cover; artillery behind the front rows; infantry and
@@ -18,6 +20,7 @@ armour on the rows nearest the enemy. The bot always chooses to start when the d
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from app.games.autarcha import attacks, movement
 from app.games.autarcha.pack import COVER, DELTA, MOVES_PER_TURN, Square, pack
@@ -26,7 +29,9 @@ from app.games.protocol import Action, Decision
 
 VALUE: dict[str, int] = {"PSZ": 100, "ART": 5, "PC": 4, "PIE": 3, "SAP": 2}  # what a kill is worth
 HQ_SAFE_DISTANCE = 6  # squares: closer than this, the HQ walks away from the nearest enemy
-ARMY_SIZE = 24  # units on the board: past this the treasury waits
+ARMY_SIZE = 12  # units on the board: past this the treasury waits
+STRIKING_DISTANCE = 8  # squares: a unit this near the enemy that can walk into range moves first
+LAST_FIGHTERS = 1  # at most this many fighting units left (besides the HQ and sappers): the HQ attacks
 
 
 def _squares(choices: list[str]) -> list[str]:
@@ -55,6 +60,14 @@ class Bot:
         # the enemy's units on the board (public), read once per answer
         self.enemy_at = {d["sq"]: u for u, d in state.units.items() if d["seat"] != self.seat and d["sq"]}
         self.enemy_squares = [(at(sq), u) for sq, u in self.enemy_at.items()]
+        self.enemy_hq = next((at(sq) for sq, u in self.enemy_at.items() if state.units[u]["kind"] == "PSZ"), None)
+
+    @cached_property
+    def hq_attacks(self) -> bool:
+        """Whether the side's HQ leads the attack: too few fighting units are left to do it."""
+        fighters = [u for u in self.state.units_of(self.seat)
+                    if self.state.units[u]["kind"] not in ("PSZ", "SAP") and movement.can_move(self.state, u)]
+        return len(fighters) <= LAST_FIGHTERS
 
     def nearest_enemy(self, square: str) -> tuple[int, str | None]:
         here = at(square)
@@ -154,11 +167,29 @@ class Bot:
         if not movement.can_move(state, unit):
             return 0.0  # nothing worth a move: no enemy in range, no step to make
         dist, _ = self.nearest_enemy(d["sq"])
-        if d["kind"] == "PSZ":
+        if d["kind"] == "PSZ" and not self.hq_attacks:
             return 50.0 if dist < HQ_SAFE_DISTANCE else 0.0
         if d["kind"] == "SAP":
             return 1.0 + self.rng.random()
-        return 10.0 + min(dist, 40) / 4 + self.rng.random()
+        if dist <= STRIKING_DISTANCE:
+            worth = self.walk_and_fire(unit)
+            if worth:  # the front first: it walks into range and fires in the same move
+                return 30.0 + worth + self.rng.random()
+            # a unit at the front that can reach no target this move pushes on, taking turns with the ones
+            # coming up from behind (a front that only waits never crosses a river)
+            return 9.0 + 4 * self.rng.random()
+        return 10.0 + min(dist, 40) / 4 + self.rng.random()  # else bring up the furthest
+
+    def walk_and_fire(self, unit: str) -> int:
+        """The worth of the best target the unit can have in its range at the end of one walk (0: none)."""
+        kind = self.state.units[unit]["kind"]
+        best = 0
+        for square, facing, lost in movement.reachable_ends(self.state, unit):
+            if not lost:
+                for s in attacks.reach(kind, facing, square):
+                    if s in self.enemy_at:
+                        best = max(best, self.target_value(s))
+        return best
 
     def on_unit_move(self) -> str:
         state, choices = self.state, self.choices
@@ -194,7 +225,7 @@ class Bot:
         ends = [c for c in self.choices if c in routes and not routes[c].lost]
         if not ends:
             return "stay" if "stay" in self.choices else self.choices[0]
-        hq = d["kind"] == "PSZ"
+        hq = d["kind"] == "PSZ" and not self.hq_attacks
 
         def score(c: str) -> tuple[float, float]:
             route, end = routes[c], c.partition("@")[0]
@@ -202,6 +233,9 @@ class Bot:
             cover = 1.0 if _cover(end) else 0.0
             if hq:
                 return (min(dist, 12) + 2 * cover, self.rng.random())
+            shots = [self.target_value(s) for s in attacks.reach(d["kind"], route.facing, end) if s in self.enemy_at]
+            if shots:  # an end from which it can fire, at the costliest target
+                return (100.0 + max(shots) + 0.5 * cover, self.rng.random())
             facing_bonus = 0.0
             if foe is not None:
                 fr, fc = at(state.units[foe]["sq"])
@@ -209,7 +243,12 @@ class Bot:
                 dr, dc = DELTA[route.facing]
                 if (fr - r) * dr + (fc - c_) * dc > 0:
                     facing_bonus = 1.5
-            return (-dist + facing_bonus + 0.5 * cover, self.rng.random())
+            # closing on the nearest enemy and on the enemy HQ both: a line that only faces the enemy's line
+            # trades unit for unit while the factories replace them, and never ends the war
+            objective = distance(at(end), self.enemy_hq) if self.enemy_hq else dist
+            if d["kind"] == "PC":  # the armour raids: straight for the HQ, over rivers and past the enemy's line
+                return (-objective + 0.5 * cover, self.rng.random())
+            return (-(dist + objective) / 2 + facing_bonus + 0.5 * cover, self.rng.random())
 
         pick = max(ends, key=score)
         if "stay" in self.choices and hq:

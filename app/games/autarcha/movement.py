@@ -299,6 +299,15 @@ def destinations(state: GameState, unit: str, cap: int | None = None,
     return out
 
 
+def reachable_ends(state: GameState, unit: str) -> list[tuple[str, str, bool]]:
+    """(square, facing, lost) of every end ``destinations`` offers, without building the routes there: what a
+    player weighing where a unit could stand needs, at a fraction of the cost."""
+    if state.units[unit]["sq"] is None:
+        return []
+    ex = explorer(state, unit)
+    return [(sid((r, c)), DIRECTIONS[f], ex.env(r, c, f)[1] is None) for (r, c, f) in ex.search()]
+
+
 def allowance_now(state: GameState, unit: str) -> int:
     """The steps the unit may make from where it stands, as it faces (0 also for a unit in "–")."""
     d = state.units[unit]

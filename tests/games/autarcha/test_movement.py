@@ -369,7 +369,10 @@ def test_every_offered_route_replays_legally_to_its_end_on_the_real_board() -> N
             s.new_unit("red", "PIE", sid((min(board.rows - 1, sq[0] + rng.randint(-2, 2)),
                                           min(board.cols - 1, sq[1] + rng.randint(-2, 2)))), "S")
         s.units = {k: v for k, v in s.units.items() if k == u or v["sq"] != sid(sq)}
-        for key, route in destinations(s, u).items():
+        offered = destinations(s, u)
+        assert sorted(movement.reachable_ends(s, u)) == sorted(
+            (r.square or sid(sq), r.facing, r.lost) for r in offered.values())  # the bot's cheap reading
+        for key, route in offered.items():
             assert steps_left(s, u, route.sequence) is not None, (kind, key, route.sequence)
             assert route.steps == len(route.sequence) >= 1
             squares, facings = replay((*sq, movement.FACING_INDEX[s.units[u]["facing"]], 0), route.sequence)
