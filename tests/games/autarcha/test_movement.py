@@ -372,6 +372,9 @@ def test_every_offered_route_replays_legally_to_its_end_on_the_real_board() -> N
         offered = destinations(s, u)
         assert sorted(movement.reachable_ends(s, u)) == sorted(
             (r.square or sid(sq), r.facing, r.lost) for r in offered.values())  # the bot's cheap reading
+        for key in rng.sample(sorted(offered), min(3, len(offered))):  # one end's route, as the answer takes it
+            assert movement.route_to(s, u, key) == offered[key]
+            assert movement.ends_lost(s, u, key) == offered[key].lost
         for key, route in offered.items():
             assert steps_left(s, u, route.sequence) is not None, (kind, key, route.sequence)
             assert route.steps == len(route.sequence) >= 1
