@@ -60,6 +60,7 @@ class Bot:
         # the enemy's units on the board (public), read once per answer
         self.enemy_at = {d["sq"]: u for u, d in state.units.items() if d["seat"] != self.seat and d["sq"]}
         self.enemy_squares = [(at(sq), u) for sq, u in self.enemy_at.items()]
+        self._nearest: dict[str, tuple[int, str | None]] = {}
         self.enemy_hq = next((at(sq) for sq, u in self.enemy_at.items() if state.units[u]["kind"] == "PSZ"), None)
 
     @cached_property
@@ -70,13 +71,18 @@ class Bot:
         return len(fighters) <= LAST_FIGHTERS
 
     def nearest_enemy(self, square: str) -> tuple[int, str | None]:
-        here = at(square)
-        best: tuple[int, str | None] = (10 ** 6, None)
-        for there, u in self.enemy_squares:
-            dist = distance(here, there)
-            if dist < best[0]:
-                best = (dist, u)
-        return best
+        """The distance to the nearest enemy unit and that unit (asked for each end of a walk: kept per square,
+        since a walk's ends are mostly the same squares in other facings)."""
+        found = self._nearest.get(square)
+        if found is None:
+            r, c = at(square)
+            best, who = 10 ** 6, None
+            for (er, ec), u in self.enemy_squares:
+                dist = max(abs(r - er), abs(c - ec))
+                if dist < best:
+                    best, who = dist, u
+            found = self._nearest[square] = (best, who)
+        return found
 
     def enemy_targets(self, unit: str) -> list[str]:
         """The squares in the unit's range holding an enemy unit (firing at roads and forests wins nothing)."""
@@ -221,26 +227,25 @@ class Bot:
         if u not in state.units:
             return self.choices[0]
         d = state.units[u]
-        routes = movement.destinations(state, u)
-        ends = [c for c in self.choices if c in routes and not routes[c].lost]
+        ends = [c for c in self.choices if "@" in c and not movement.ends_lost(state, u, c)]
         if not ends:
             return "stay" if "stay" in self.choices else self.choices[0]
         hq = d["kind"] == "PSZ" and not self.hq_attacks
 
         def score(c: str) -> tuple[float, float]:
-            route, end = routes[c], c.partition("@")[0]
+            end, _, facing = c.partition("@")
             dist, foe = self.nearest_enemy(end)
             cover = 1.0 if _cover(end) else 0.0
             if hq:
                 return (min(dist, 12) + 2 * cover, self.rng.random())
-            shots = [self.target_value(s) for s in attacks.reach(d["kind"], route.facing, end) if s in self.enemy_at]
+            shots = [self.target_value(s) for s in attacks.reach(d["kind"], facing, end) if s in self.enemy_at]
             if shots:  # an end from which it can fire, at the costliest target
                 return (100.0 + max(shots) + 0.5 * cover, self.rng.random())
             facing_bonus = 0.0
             if foe is not None:
                 fr, fc = at(state.units[foe]["sq"])
                 r, c_ = at(end)
-                dr, dc = DELTA[route.facing]
+                dr, dc = DELTA[facing]
                 if (fr - r) * dr + (fc - c_) * dc > 0:
                     facing_bonus = 1.5
             # closing on the nearest enemy and on the enemy HQ both: a line that only faces the enemy's line

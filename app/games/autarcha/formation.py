@@ -75,9 +75,13 @@ def formation_members(state: GameState, named: list[str]) -> list[str]:
 COLUMN_GAP = 3  # a follower may trail the unit in front by this many squares at most (within its [BO])
 
 
-def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] | None:
+def ahead_of(state: GameState, unit: str, among: list[str],
+             occupied: dict[str, str] | None = None) -> tuple[str, int] | None:
     """The unit of ``among`` that ``unit`` follows in a column: the first unit on the line it faces, no more
-    than ``COLUMN_GAP`` squares on (a follower that lost steps trails) and within [BO], and how far it is."""
+    than ``COLUMN_GAP`` squares on (a follower that lost steps trails) and within [BO], and how far it is.
+    ``occupied``: ``state.occupied()``, when the caller asks for many units."""
+    if occupied is None:
+        occupied = state.occupied()
     d = state.units[unit]
     dr, dc = DELTA[d["facing"]]
     r, c = at(d["sq"])
@@ -86,7 +90,7 @@ def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] |
         sq = (r + dr * dist, c + dc * dist)
         if not board.on_board(sq):
             return None
-        there = state.unit_at(sid(sq))
+        there = occupied.get(sid(sq))
         if there is not None:
             return (there, dist) if there in among and linked(state, unit, there) else None  # spacing (U-8.2.4)
     return None
@@ -94,7 +98,8 @@ def ahead_of(state: GameState, unit: str, among: list[str]) -> tuple[str, int] |
 
 def column_members(state: GameState, named: list[str]) -> list[str]:
     """The longest single file among the named units, head first (ties: the head named first)."""
-    ahead = {u: (a[0] if (a := ahead_of(state, u, named)) else None) for u in named}
+    occupied = state.occupied()
+    ahead = {u: (a[0] if (a := ahead_of(state, u, named, occupied)) else None) for u in named}
     best: list[str] = []
     for head in named:
         if ahead[head] is not None:

@@ -136,6 +136,22 @@ def environment(state: GameState, troop: Troop, sq: Square, facing: str) -> tupl
     return ground, troop.max_steps(ground)
 
 
+# the environments of the intact board without buildings, for the pack in _PRISTINE_PACK:
+# (kind, row, column, facing index) -> environment()
+_PRISTINE: dict[tuple[str, int, int, int], tuple[str, int | None]] = {}
+_PRISTINE_PACK: list[Any] = []
+
+
+def _touched(state: GameState, board: Board) -> set[Square]:
+    """The squares whose environment a building or a destroyed object may change: the building's and the
+    destroyed object's own, and their neighbours (a neighbour's track leads into a square, ``leads``)."""
+    out: set[Square] = set()
+    for sq in [*(f["sq"] for f in state.factories.values() if f.get("sq")), *state.destroyed]:
+        r, c = at(sq)
+        out.update((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    return out
+
+
 # ------------------------------------------------------------------ the search
 Node = tuple[int, int, int, int]  # row, column, facing index, sign of the last step if it was a 90° turn
 
@@ -148,15 +164,28 @@ class Explorer:
     def __init__(self, state: GameState, troop: Troop, start: Square, facing: str, blocked: set[Square],
                  cap: int | None = None, bonus: int = 0) -> None:
         self.state, self.troop, self.blocked, self.cap, self.bonus = state, troop, blocked, cap, bonus
-        self.board = pack().board
+        the_pack = pack()
+        self.board = the_pack.board
         self._env: dict[tuple[int, int, int], tuple[str, int | None]] = {}
         self.start: Node = (start[0], start[1], FACING_INDEX[facing], 0)
+        if not _PRISTINE_PACK or _PRISTINE_PACK[0] is not the_pack:
+            _PRISTINE.clear()
+            _PRISTINE_PACK[:] = [the_pack]
+        # where the board is as printed, a square's environment is the same in every game: computed once
+        self.touched = _touched(state, self.board)
 
     def env(self, r: int, c: int, f: int) -> tuple[str, int | None]:
         key = (r, c, f)
         found = self._env.get(key)
         if found is None:
-            found = self._env[key] = environment(self.state, self.troop, (r, c), DIRECTIONS[f])
+            if (r, c) in self.touched:
+                found = environment(self.state, self.troop, (r, c), DIRECTIONS[f])
+            else:
+                pristine = (self.troop.id, r, c, f)
+                found = _PRISTINE.get(pristine)
+                if found is None:
+                    found = _PRISTINE[pristine] = environment(self.state, self.troop, (r, c), DIRECTIONS[f])
+            self._env[key] = found
         return found
 
     def reversing(self, node: Node) -> tuple[str, int | None] | None:
@@ -299,6 +328,24 @@ def destinations(state: GameState, unit: str, cap: int | None = None,
     return out
 
 
+def route_to(state: GameState, unit: str, end: str) -> Route | None:
+    """The cheapest route to one end ``"<square>@<facing>"`` (None: not reachable now): ``destinations``
+    for the one end a player chose, without building the routes to all the others."""
+    square, _, facing = end.partition("@")
+    if state.units[unit]["sq"] is None or facing not in FACING_INDEX:
+        return None
+    ex = explorer(state, unit)
+    found = ex.search().get((*at(square), FACING_INDEX[facing]))
+    return ex.route(found[0]) if found is not None else None
+
+
+def ends_lost(state: GameState, unit: str, end: str) -> bool:
+    """Whether ``unit`` would be lost standing at ``end`` (``Route.lost`` of the route there, read from the
+    end alone)."""
+    square, _, facing = end.partition("@")
+    return environment(state, pack().troops[state.units[unit]["kind"]], at(square), facing)[1] is None
+
+
 def reachable_ends(state: GameState, unit: str) -> list[tuple[str, str, bool]]:
     """(square, facing, lost) of every end ``destinations`` offers, without building the routes there: what a
     player weighing where a unit could stand needs, at a fraction of the cost."""
@@ -399,7 +446,9 @@ def _walked(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
     if choices[0] == "stay":
         ctx.log("walk_stayed", unit=u, kind=f"kind_{ctx.state.units[u]['kind']}")
         return
-    go(ctx, u, destinations(ctx.state, u)[choices[0]].sequence)
+    route = route_to(ctx.state, u, choices[0])
+    assert route is not None, f"{choices[0]} was offered and is not reachable"
+    go(ctx, u, route.sequence)
 
 
 def go(ctx: Ctx, unit: str, sequence: Iterable[str]) -> int:

@@ -135,6 +135,25 @@ def test_a_factory_square_is_moved_over_as_a_city() -> None:
     assert f"{sid((2, 1))}@N" not in found
 
 
+def test_the_printed_board_s_environments_are_kept_but_a_building_or_a_destruction_changes_them() -> None:
+    """The search keeps each square's environment on the board as printed (``movement._PRISTINE``); a square
+    a factory stands on, or whose own or neighbour's object is destroyed, is computed from the state again."""
+    s = stage(["fff"] * 4, roads=[".|.", ".|.", "...", "..."])  # the first line is the northern edge
+    u = put(s, "white", "PC", (0, 1), "N")
+    before = destinations(s, u)
+    assert f"{sid((1, 1))}@N" in before and f"{sid((2, 1))}@N" not in before  # forest: one step
+    s.destroyed[sid((1, 1))] = ["forest"]  # ground now: four steps, and onto the road beyond
+    after = destinations(s, u)
+    assert after[f"{sid((1, 1))}@N"].environment == "ground" and f"{sid((3, 1))}@N" in after
+    s.destroyed = {}
+    s.factories["fw1"] = {"sq": sid((1, 1)), "hits": 0, "issued_to": "white"}
+    assert destinations(s, u)[f"{sid((1, 1))}@N"].environment == "city"
+    s.factories = {}
+    s.destroyed[sid((2, 1))] = ["road"]  # the road's square below is forest again for a unit on it
+    assert environment(s, pack().troops["PC"], (2, 1), "N")[0] == "forest"
+    assert destinations(s, u) == before
+
+
 # ------------------------------------------------------------------ U-7.2 / U-7.3: MOVE-EX-1
 ROAD_COLUMN = [".|..", ".|..", ".|..", ".|..", ".|..", ".|.."]
 
@@ -372,6 +391,9 @@ def test_every_offered_route_replays_legally_to_its_end_on_the_real_board() -> N
         offered = destinations(s, u)
         assert sorted(movement.reachable_ends(s, u)) == sorted(
             (r.square or sid(sq), r.facing, r.lost) for r in offered.values())  # the bot's cheap reading
+        for key in rng.sample(sorted(offered), min(3, len(offered))):  # one end's route, as the answer takes it
+            assert movement.route_to(s, u, key) == offered[key]
+            assert movement.ends_lost(s, u, key) == offered[key].lost
         for key, route in offered.items():
             assert steps_left(s, u, route.sequence) is not None, (kind, key, route.sequence)
             assert route.steps == len(route.sequence) >= 1
