@@ -12,7 +12,7 @@ from app.fuzz import as_text
 from app.games.autarcha import GAME, mines
 from app.games.autarcha.pack import pack, use_pack
 from app.games.autarcha.state import GameState, at, sid
-from app.games.protocol import Event
+from app.games.protocol import Event, Illegal
 from app.games.secrets import leaks
 from tests.games.autarcha import fight_kit
 from tests.games.autarcha.move_kit import answer, logged, pending, put, stage, start_turn
@@ -133,6 +133,10 @@ def test_only_places_legal_for_every_sapper_are_offered() -> None:
     # a mine may not lie on water: (2, 0) is (6, 3) for the first sapper, ground for the second
     assert (2, 0) in offsets(sap2) and (2, 0) not in offered
     assert (1, 0) in offered
+    r, c = at(s.units[sap1]["sq"])
+    with pytest.raises(Illegal):  # named anyway: refused before anything changes
+        answer(s, sid((r + 1, c + 1)))
+    assert s.mines["white"] == [] and pending(s).kind == "formation_mine"
 
 
 def test_a_sapper_member_in_an_enemy_s_bo_stops_the_formation_s_mining() -> None:
