@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from app.games.autarcha import flow, movement
+from app.games.autarcha import flow, mines, movement
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.pack import DELTA, DIRECTIONS, FORMATION_MIN, Square, pack
 from app.games.autarcha.state import GameState, at, sid
@@ -297,7 +297,10 @@ def _run_formation(ctx: Ctx, t: Task) -> bool:
                      for k, r in movement.destinations(state, members[0], cap).items()}
         else:
             found = _walk_choices(state, members, cap)
-        if not found:
+        # mining is the formation's whole move (a special operation: no steps, no attack, U-11.1.5), so it is
+        # offered only before either
+        mining = t["stage"] == "walk" and not t["column"] and bool(mines.formation_mine_offsets(state, members))
+        if not found and not mining:
             if t["stage"] == "walk_after":
                 ctx.pop(t)
                 return False
@@ -306,8 +309,12 @@ def _run_formation(ctx: Ctx, t: Task) -> bool:
         choices: list[tuple[str, Label]] = [(k, lab) for k, (_, lab) in found.items()]
         if not t["column"]:
             choices.append(("stay", say("choice_formation_stay")))
+        if mining:
+            choices.append(("mine", say("choice_formation_mine")))
         return wait(t, seat, f"{kind}_walk", say(f"prompt_{kind}_walk", seat=seat, kind=f"kind_{leader['kind']}",
                                                   square=leader["sq"], steps=cap), choices)
+    if t["stage"] == "mine":
+        return _ask_mine(ctx, t, members)
     # the attack (formations only)
     alive = [u for u in members if state.units[u]["sq"] is not None]
     offsets = fire_offsets(state, alive) if not t["column"] and len(alive) > 0 else []
@@ -339,6 +346,13 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
             _fail(ctx, t)
             return
         t["members"], t["stage"] = members, "walk"
+        return
+    if stage == "walk" and choices[0] == "mine":
+        t["stage"] = "mine"
+        ctx.log("formation_mining", seat=seat)  # "I'M MINING" (U-11.1.2, U-11.2.1): the squares stay secret
+        return
+    if stage == "mine":
+        _mine(ctx, t, choices[0])
         return
     if stage in ("walk", "walk_after"):
         members = [u for u in t["members"] if u in state.units]
@@ -382,6 +396,42 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         target = sid((r + dr, c + dc))
         if target in attacks.targets(state, u):
             attacks.fire_at(ctx, u, target)
+
+
+# ------------------------------------------------------------------ the formation's mining (U-8.1.11)
+def _mine_squares(state: GameState, anchor: str, offset: Square) -> str:
+    r, c = at(state.units[anchor]["sq"])
+    return sid((r + offset[0], c + offset[1]))
+
+
+def _ask_mine(ctx: Ctx, t: Task, members: list[str]) -> bool:
+    """Where the formation mines: a place relative to each sapper, named by the square of the first sapper
+    member's mine (the leader's, when the leader is a sapper: a non-sapper leader lays nothing, and its
+    relative square may be off the board or under a unit)."""
+    state = ctx.state
+    seat = t["seat"]
+    sappers = mines.mine_layers(state, members)
+    offsets = mines.formation_mine_offsets(state, members)
+    if not offsets:  # cannot happen: offered on this very position; no move without a question
+        ctx.pop(t)
+        return False
+    anchor = state.units[sappers[0]]["sq"]
+    choices = [(_mine_squares(state, sappers[0], o),
+                say("choice_formation_mine_square", square=_mine_squares(state, sappers[0], o), sapper=anchor,
+                    squares=", ".join(_mine_squares(state, u, o) for u in sappers))) for o in offsets]
+    return wait(t, seat, "formation_mine", say("prompt_formation_mine", seat=seat, square=anchor), choices)
+
+
+def _mine(ctx: Ctx, t: Task, square: str) -> None:
+    """Every sapper member lays one mine at the chosen place relative to itself (U-8.1.9, U-11.2.2), through
+    mines.py's own laying; the other members lay nothing."""
+    state = ctx.state
+    ctx.pop(t)
+    sappers = mines.mine_layers(state, [u for u in t["members"] if u in state.units])
+    ar, ac = at(state.units[sappers[0]]["sq"])
+    tr, tc = at(square)
+    for u in sappers:
+        mines.lay_mine(ctx, u, _mine_squares(state, u, (tr - ar, tc - ac)))
 
 
 def _drop(ctx: Ctx, units: list[str]) -> None:

@@ -20,8 +20,8 @@ from typing import Any
 
 from app.games.autarcha import anytime, attacks, flow
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
-from app.games.autarcha.pack import DEMINE_SQUARES, MINE_STRENGTH, pack
-from app.games.autarcha.state import GameState
+from app.games.autarcha.pack import DEMINE_SQUARES, MINE_STRENGTH, Square, pack
+from app.games.autarcha.state import GameState, at
 from app.games.autarcha.text import english, say
 from app.games.autarcha.views import secret_part, view_part
 from app.games.protocol import Choice, Decision
@@ -76,21 +76,55 @@ def _run_mine(ctx: Ctx, t: Task) -> bool:
 
 @answer("mine")
 def _mine_laid(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
-    state = ctx.state
     ctx.pop(t)
-    u = t["unit"]
-    seat = state.units[u]["seat"]
-    square = choices[0]
+    lay_mine(ctx, t["unit"], choices[0])
+
+
+def lay_mine(ctx: Ctx, unit: str, square: str) -> str:
+    """The sapper ``unit`` lays a mine on ``square`` (already found legal): its side's handheld map gets it
+    with a fresh id and the standing "fire" call, the price goes in the ledger, the public line names no
+    square. Single mining and a formation's mining (U-8.1.11) both lay through here. Returns the mine's id."""
+    state = ctx.state
+    seat = state.units[unit]["seat"]
     laid = state.flags.setdefault("mines_laid", {})
     laid[seat] = laid.get(seat, 0) + 1
     mine_id = f"mine-{seat}-{laid[seat]}"
     state.mines.setdefault(seat, []).append({"id": mine_id, "sq": square, "call": "fire"})
-    state.flags.setdefault("mined", {})[u] = state.turn
+    state.flags.setdefault("mined", {})[unit] = state.turn
     cost = mine_cost(state)
     if cost:
         attacks.note(state, seat, say("ledger_mine"), expense=cost)
-    ctx.log("mine_laid", private={seat: say("mine_laid_private", seat=seat, unit=u, square=square, mine=mine_id)},
-            seat=seat, unit=u, kind=f"kind_{state.units[u]['kind']}")
+    ctx.log("mine_laid", private={seat: say("mine_laid_private", seat=seat, unit=unit, square=square, mine=mine_id)},
+            seat=seat, unit=unit, kind=f"kind_{state.units[unit]['kind']}")
+    return mine_id
+
+
+# ------------------------------------------------------------------ mining by a formation (U-8.1.11, U-11.2.2)
+def mine_layers(state: GameState, members: list[str]) -> list[str]:
+    """The members of a formation that lay a mine when it mines: its sappers (the others lay nothing)."""
+    return [u for u in members if state.units[u]["kind"] == "SAP"]
+
+
+def formation_mine_offsets(state: GameState, members: list[str]) -> list[Square]:
+    """Where a formation may mine now, as offsets from each sapper (U-8.1.9 applied to mining): every
+    sapper member lays its mine at the same place relative to itself, so an offset is offered only when it
+    is a square ``mine_squares`` allows for every one of them (its [BO], no unit, not in an enemy's [BO],
+    a landscape a mine may be on), each sapper may work and has not mined this turn, and the side can pay
+    for every mine. No sapper: nothing."""
+    sappers = mine_layers(state, members)
+    if not sappers:
+        return []
+    seat = state.units[sappers[0]]["seat"]
+    if state.gold.get(seat, 0) < mine_cost(state) * len(sappers):
+        return []
+    shared: set[Square] | None = None
+    for u in sappers:
+        if not sapper_may_work(state, u) or state.flags.get("mined", {}).get(u) == state.turn:
+            return []
+        r, c = at(state.units[u]["sq"])
+        own = {(at(s)[0] - r, at(s)[1] - c) for s in mine_squares(state, u)}
+        shared = own if shared is None else shared & own
+    return sorted(shared or ())
 
 
 # ------------------------------------------------------------------ the call (U-10.3.3, U-11.2.5-7)
