@@ -3,14 +3,17 @@ its own mines; never the other side's mines or its units behind the lid).
 
 Its doctrine, in a commander's words:
 
-* collect the gold first, then recruit while the treasury allows (armour where a factory is, infantry in
-  cities);
+* collect the gold first, then recruit once a turn while the army is under twelve (armour where a factory
+  is, infantry in cities): a larger standing army only holds the river line while the factories replace
+  every loss, and the war never ends;
 * fire before anything else: the enemy HQ above all, then the unit that is worth most (artillery,
   armour, infantry, sappers), and from where it stands if it can, else move first and fire after;
-* otherwise advance: each unit closes on the nearest enemy, ending its walk facing him, preferring cover;
-  the HQ keeps its distance from every enemy and stays in cover, until at most one other unit of its side
-  can still fight: then it leads the attack itself (two HQs that keep away would watch each other for
-  ever);
+* then the front: a unit near the enemy that can walk into range and fire in the same move goes first,
+  and walks to the end from which it can;
+* otherwise advance: the infantry closes on the nearest enemy and on the enemy HQ, ending its walk facing
+  him, preferring cover; the armour raids the enemy HQ, over rivers and past the enemy's line; the HQ keeps
+  its distance from every enemy and stays in cover, until at most one other unit of its side can still
+  fight: then it leads the attack itself (two HQs that keep away would watch each other for ever);
 * never walk onto ground that loses the unit ("–"), never waste a move on an empty order.
 
 Deployment: the HQ at the back, in the middle, under cover; artillery behind the front rows; infantry and
