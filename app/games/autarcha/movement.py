@@ -142,7 +142,7 @@ _PRISTINE: dict[tuple[str, int, int, int], tuple[str, int | None]] = {}
 _PRISTINE_PACK: list[Any] = []
 
 
-def _touched(state: GameState, board: Board) -> set[Square]:
+def _touched(state: GameState) -> set[Square]:
     """The squares whose environment a building or a destroyed object may change: the building's and the
     destroyed object's own, and their neighbours (a neighbour's track leads into a square, ``leads``)."""
     out: set[Square] = set()
@@ -172,7 +172,7 @@ class Explorer:
             _PRISTINE.clear()
             _PRISTINE_PACK[:] = [the_pack]
         # where the board is as printed, a square's environment is the same in every game: computed once
-        self.touched = _touched(state, self.board)
+        self.touched = _touched(state)
 
     def env(self, r: int, c: int, f: int) -> tuple[str, int | None]:
         key = (r, c, f)
