@@ -86,23 +86,44 @@ TWINS = 8  # exact copies a diverging answer is applied to again, to tell random
 def jsonb_keys(value: Any) -> Any:
     """The same JSON value with every object's keys in PostgreSQL JSONB's order
     (shorter keys first, then by bytes): how a snapshot comes back from the database."""
-    if isinstance(value, dict):
-        # UTF-8 keeps code point order, so comparing the strings compares their bytes
-        return {k: jsonb_keys(value[k]) for k in sorted(value, key=lambda k: (len(k.encode()), k))}
-    if isinstance(value, list):
-        return [jsonb_keys(v) for v in value]
-    return value
+    return _reordered(value, lambda keys: sorted(keys, key=_jsonb_order))
+
+
+def _jsonb_order(key: str) -> tuple[int, str]:
+    return len(key.encode()), key  # UTF-8 keeps code point order: comparing the strings compares their bytes
 
 
 def shuffled_keys(value: Any, rng: random.Random) -> Any:
-    """The same JSON value with every object's keys in a random order."""
-    if isinstance(value, dict):
-        keys = list(value)
-        rng.shuffle(keys)
-        return {k: shuffled_keys(value[k], rng) for k in keys}
-    if isinstance(value, list):
-        return [shuffled_keys(v, rng) for v in value]
-    return value
+    """The same JSON value with every object's keys in a random order (the same order for
+    every object with the same keys in the same order, as many are: a unit's fields)."""
+
+    def shuffled(keys: tuple[str, ...]) -> list[str]:
+        order = list(keys)
+        rng.shuffle(order)
+        return order
+
+    return _reordered(value, shuffled)
+
+
+def _reordered(value: Any, order: Callable[[tuple[str, ...]], list[str]]) -> Any:
+    """``value`` rebuilt with each object's keys in ``order(keys)``, asked once per distinct key
+    tuple (a state holds hundreds of objects of a few shapes: walking it is a fuzzed step's
+    largest cost on a big state)."""
+    orders: dict[tuple[str, ...], list[str]] = {}
+    containers = (dict, list)
+
+    def walk(v: Any) -> Any:
+        if v.__class__ is dict:
+            keys = tuple(v)
+            ordered = orders.get(keys)
+            if ordered is None:
+                ordered = orders[keys] = order(keys)
+            return {k: x if (x := v[k]).__class__ not in containers else walk(x) for k in ordered}
+        if v.__class__ is list:
+            return [x if x.__class__ not in containers else walk(x) for x in v]
+        return v
+
+    return walk(value)
 
 
 def canonical(data: Any) -> bytes:
@@ -601,6 +622,15 @@ class TokenFinder:
         self.universe: set[str] = set()
         self.lengths: list[int] = []
         self.pattern: re.Pattern[str] | None = None
+        self.recent: list[_Prepared] = []  # the secrets of the last seats checked
+
+    def prepared(self, hidden: set[str | Secret]) -> _Prepared:
+        for prepared in self.recent:
+            if prepared.hidden == hidden:
+                return prepared
+        prepared = _Prepared(hidden)
+        self.recent = [prepared, *self.recent[:15]]
+        return prepared
 
     def occurring(self, tokens: frozenset[str], text: str) -> list[str]:
         if not tokens:
@@ -639,6 +669,24 @@ def _trie(tokens: Iterable[str]) -> str:
 PLAIN_ID = re.compile(r"[A-Za-z0-9_.:@#-]+")  # written the same in every JSON text and HTML
 
 
+class _Prepared:
+    """A seat's secrets sorted once for the scan: by the text without which each cannot be given
+    away (``_token``). A seat's secrets seldom change from one step to the next, and sorting a few
+    hundred of them at every step cost more than the scan."""
+
+    def __init__(self, hidden: set[str | Secret]) -> None:
+        self.hidden = set(hidden)
+        self.by_token: dict[str, list[str | Secret]] = {}
+        self.rest: list[str | Secret] = []  # secrets with no such token, judged payload by payload
+        for secret in hidden:
+            token = _token(secret)
+            if token is None:
+                self.rest.append(secret)
+            else:
+                self.by_token.setdefault(token, []).append(secret)
+        self.tokens = frozenset(self.by_token)
+
+
 def _token(secret: str | Secret) -> str | None:
     """The text without which ``secret`` cannot be given away in a payload, if there is one: the
     token itself, a text value, or the id a value is only secret next to (a plain id is written as it
@@ -655,20 +703,13 @@ def _no_leak(seq: int, received: list[tuple[str, str]], hidden: set[str | Secret
     the id of the mine a square belongs to): those tokens are first looked for in all the payloads at
     once, in one scan, and only a secret whose token occurs is judged payload by payload. The same test,
     much faster."""
-    by_token: dict[str, list[str | Secret]] = {}
-    rest: list[str | Secret] = []
-    for secret in hidden:
-        token = _token(secret)
-        if token is None:
-            rest.append(secret)
-        else:
-            by_token.setdefault(token, []).append(secret)
-    occurring = finder.occurring(frozenset(by_token), "\x00".join(text for _, text in received))
-    suspects = [secret for token in occurring for secret in by_token[token]]
-    if not suspects and not rest:
+    prepared = finder.prepared(hidden)
+    occurring = finder.occurring(prepared.tokens, "\x00".join(text for _, text in received))
+    suspects = [secret for token in occurring for secret in prepared.by_token[token]]
+    if not suspects and not prepared.rest:
         return
     for where, text in received:
-        found = leaks(text, [*suspects, *rest])
+        found = leaks(text, [*suspects, *prepared.rest])
         if found:
             shown = ", ".join(repr(s) if isinstance(s, str) else s.place or repr(s.value) for s in found[:3])
             raise _Failed("leak", seq, f"{where} gives away {shown}")
