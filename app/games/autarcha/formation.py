@@ -26,9 +26,7 @@ stopped stops where it is.
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from app.games.autarcha import flow, mines, movement
+from app.games.autarcha import attacks, flow, mines, movement
 from app.games.autarcha.engine import Ctx, Task, answer, task, wait
 from app.games.autarcha.pack import DELTA, DIRECTIONS, FORMATION_MIN, Square, pack
 from app.games.autarcha.state import GameState, at, sid
@@ -241,20 +239,10 @@ def _walk_choices(state: GameState, members: list[str], cap: int) -> dict[str, t
 
 
 # ------------------------------------------------------------------ the formation's attack
-def _attacks() -> ModuleType | None:
-    """FIGHT's module (attacks.py), or None while it is not there."""
-    try:
-        from app.games.autarcha import attacks
-    except ImportError:
-        return None
-    return attacks
-
-
 def fire_offsets(state: GameState, members: list[str]) -> list[Square]:
     """Offsets every member may fire at now (U-8.1.9-10): in every member's range at its facing, and the
     square at that offset from each member is one of its targets."""
-    attacks = _attacks()
-    if attacks is None or not members:
+    if not members:
         return []
     board = pack().board
     shared = set.intersection(*(set(attacks.relative_targets(state, u)) for u in members))
@@ -383,8 +371,6 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
         ctx.pop(t)
     else:
         t["stage"] = "walk_after"  # it attacked first: its steps may follow (attack, then movement)
-    attacks = _attacks()
-    assert attacks is not None
     members = t["members"]
     tr, tc = at(choices[0])
     lr, lc = at(state.units[members[0]]["sq"])
@@ -399,7 +385,7 @@ def _formation_answered(ctx: Ctx, t: Task, choices: tuple[str, ...]) -> None:
 
 
 # ------------------------------------------------------------------ the formation's mining (U-8.1.11)
-def _mine_squares(state: GameState, anchor: str, offset: Square) -> str:
+def _mine_square(state: GameState, anchor: str, offset: Square) -> str:
     r, c = at(state.units[anchor]["sq"])
     return sid((r + offset[0], c + offset[1]))
 
@@ -416,9 +402,9 @@ def _ask_mine(ctx: Ctx, t: Task, members: list[str]) -> bool:
         ctx.pop(t)
         return False
     anchor = state.units[sappers[0]]["sq"]
-    choices = [(_mine_squares(state, sappers[0], o),
-                say("choice_formation_mine_square", square=_mine_squares(state, sappers[0], o), sapper=anchor,
-                    squares=", ".join(_mine_squares(state, u, o) for u in sappers))) for o in offsets]
+    choices = [(_mine_square(state, sappers[0], o),
+                say("choice_formation_mine_square", square=_mine_square(state, sappers[0], o), sapper=anchor,
+                    squares=", ".join(_mine_square(state, u, o) for u in sappers))) for o in offsets]
     return wait(t, seat, "formation_mine", say("prompt_formation_mine", seat=seat, square=anchor), choices)
 
 
@@ -431,7 +417,7 @@ def _mine(ctx: Ctx, t: Task, square: str) -> None:
     ar, ac = at(state.units[sappers[0]]["sq"])
     tr, tc = at(square)
     for u in sappers:
-        mines.lay_mine(ctx, u, _mine_squares(state, u, (tr - ar, tc - ac)))
+        mines.lay_mine(ctx, u, _mine_square(state, u, (tr - ar, tc - ac)))
 
 
 def _drop(ctx: Ctx, units: list[str]) -> None:

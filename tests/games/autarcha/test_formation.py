@@ -163,7 +163,7 @@ def stub_attacks(offsets: set[tuple[int, int]], fired: list[tuple[str, str]]) ->
 
 def test_U_8_1_9_every_member_fires_at_the_same_place_relative_to_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     fired: list[tuple[str, str]] = []
-    monkeypatch.setattr(formation, "_attacks", lambda: stub_attacks({(2, 0), (3, 1)}, fired))
+    monkeypatch.setattr(formation, "attacks", stub_attacks({(2, 0), (3, 1)}, fired))
     s, units = line_up()
     answer(s, "formation")
     answer(s, *units)
@@ -182,7 +182,7 @@ def test_U_8_1_10_mixed_kinds_fire_only_where_all_can_hit_alike(monkeypatch: pyt
     stub.relative_targets = lambda state, unit: ranges[state.units[unit]["kind"]]
     stub.targets = lambda state, unit: [sid((at(state.units[unit]["sq"])[0] + dr, at(state.units[unit]["sq"])[1] + dc))
                                         for dr, dc in ranges[state.units[unit]["kind"]]]
-    monkeypatch.setattr(formation, "_attacks", lambda: stub)
+    monkeypatch.setattr(formation, "attacks", stub)
     s, units = line_up(("PIE", "PC", "PIE"))
     answer(s, "formation")
     answer(s, *units)
@@ -191,7 +191,7 @@ def test_U_8_1_10_mixed_kinds_fire_only_where_all_can_hit_alike(monkeypatch: pyt
 
 
 def test_no_shared_target_no_attack_question(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(formation, "_attacks", lambda: None)
+    monkeypatch.setattr(formation, "attacks", stub_attacks(set(), []))  # no unit can hit anything
     s, units = line_up()
     answer(s, "formation")
     answer(s, *units)
@@ -336,7 +336,7 @@ def test_the_formation_and_column_catalogue_is_complete_in_english_and_polish() 
 def test_a_formation_may_attack_then_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """U-5.4 for formations: no steps, the identical attack, then the identical steps."""
     fired: list[tuple[str, str]] = []
-    monkeypatch.setattr(formation, "_attacks", lambda: stub_attacks({(2, 0)}, fired))
+    monkeypatch.setattr(formation, "attacks", stub_attacks({(2, 0)}, fired))
     s, units = line_up()
     answer(s, "formation")
     answer(s, *units)
