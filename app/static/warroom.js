@@ -42,6 +42,34 @@
       if (line.id && document.getElementById(line.id)) line.remove();
     });
   });
+  // A post's reply and the socket's frame of the same move may both bring an element: the second
+  // copy, the same HTML the element in the page was swapped in from, is not swapped in again.
+  // Swapping it would replace what the player is clicking on (a card, a target on the map) and
+  // lose the click. An element forgets its HTML when anything inside it is swapped (a part of it
+  // sent alone, new lines), and when it is swapped into rather than replaced whole.
+  function forgetSwaps(el) {
+    for (; el; el = el.parentElement) el.warroomSwappedFrom = null;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var d = event.detail, target = d.target, copy = d.fragment;
+    if (!target) return;
+    // a whole replacement (outerHTML) comes as a document fragment holding the one new element
+    var whole = copy && copy.nodeType === 11 && copy.childElementCount === 1 ? copy.firstElementChild : null;
+    if (!whole) { forgetSwaps(target); return; }
+    var html = whole.outerHTML;
+    if (target.id && target.id !== "flash" && target.warroomSwappedFrom === html) {
+      d.shouldSwap = false;
+      return;
+    }
+    forgetSwaps(target.parentElement);
+    d.warroomHtml = html;
+    d.warroomId = whole.id;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    // fired on every element of the frame swapped so far: the one this swap brought has its id
+    var el = event.target, d = event.detail;
+    if (el && d && d.warroomHtml && el !== d.target && el.id === d.warroomId) el.warroomSwappedFrom = d.warroomHtml;
+  });
   // #status[data-seq]: the seq the page shows, from the one mark every push carries (#status itself
   // is pushed only when what it says changes)
   function syncSeq() {
@@ -284,6 +312,7 @@
         ["board", "hand", "board-side"].forEach(function (id) {
           var now = document.getElementById(id), next = fresh.getElementById(id);
           if (!now || !next) return;
+          forgetSwaps(now.parentElement);
           now.replaceWith(next);
           if (window.htmx) window.htmx.process(next);
         });
