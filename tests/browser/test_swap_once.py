@@ -7,6 +7,7 @@ by htmx's own out-of-band swaps, the path both a reply and a frame take."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,46 +36,41 @@ def text(page: Any) -> str:
     return str(page.evaluate("() => document.getElementById('probe').textContent"))
 
 
-def test_the_same_element_brought_twice_is_swapped_in_once(server: Any, browser: Any) -> None:
+@pytest.fixture
+def page(server: Any, browser: Any) -> Iterator[Any]:
+    """A page of the site with htmx and warroom.js loaded, and two empty elements to swap into."""
     page = browser.new_page()
-    try:
-        page.goto(f"{server.url}/")
-        page.wait_for_function("() => window.htmx !== undefined")
-        page.evaluate("() => { const d = document.createElement('div'); d.id = 'probe'; "
-                      "d.textContent = 'as the page was loaded'; document.body.appendChild(d); }")
-
-        bring(page, PROBE.format(part="a", around="x"))
-        assert text(page) == "a x"
-        mark(page)
-        bring(page, PROBE.format(part="a", around="x"))  # the second copy: the element stays
-        assert marked(page) and text(page) == "a x"
-
-        bring(page, PROBE.format(part="a", around="y"))  # a new version: swapped in
-        assert not marked(page) and text(page) == "a y"
-        mark(page)
-
-        # a part of it sent alone: the element is no longer what it was swapped in from, so the
-        # earlier version, brought again, must replace it
-        bring(page, PART.format(part="b"))
-        assert text(page) == "b y"
-        bring(page, PROBE.format(part="a", around="y"))
-        assert not marked(page) and text(page) == "a y"
-    finally:
-        page.close()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.evaluate("() => { for (const id of ['probe', 'flash']) { if (!document.getElementById(id)) { "
+                  "const d = document.createElement('div'); d.id = id; document.body.appendChild(d); } } }")
+    yield page
+    page.close()
 
 
-def test_a_flash_brought_twice_shows_twice(server: Any, browser: Any) -> None:
+def test_the_same_element_brought_twice_is_swapped_in_once(page: Any) -> None:
+    bring(page, PROBE.format(part="a", around="x"))
+    assert text(page) == "a x"
+    mark(page)
+    bring(page, PROBE.format(part="a", around="x"))  # the second copy: the element stays
+    assert marked(page) and text(page) == "a x"
+
+    bring(page, PROBE.format(part="a", around="y"))  # a new version: swapped in
+    assert not marked(page) and text(page) == "a y"
+    mark(page)
+
+    # a part of it sent alone: the element is no longer what it was swapped in from, so the
+    # earlier version, brought again, must replace it
+    bring(page, PART.format(part="b"))
+    assert text(page) == "b y"
+    bring(page, PROBE.format(part="a", around="y"))
+    assert not marked(page) and text(page) == "a y"
+
+
+def test_a_flash_brought_twice_shows_twice(page: Any) -> None:
     """The same refusal twice is said twice: the flash is always swapped in."""
-    page = browser.new_page()
-    try:
-        page.goto(f"{server.url}/")
-        page.wait_for_function("() => window.htmx !== undefined")
-        page.evaluate("() => { if (!document.getElementById('flash')) { const d = document.createElement('div'); "
-                      "d.id = 'flash'; document.body.appendChild(d); } }")
-        flash = '<div id="flash" hx-swap-oob="true">Not your turn</div>'
-        bring(page, flash)
-        page.evaluate("() => { document.getElementById('flash').dataset.mark = 'kept'; }")
-        bring(page, flash)
-        assert page.evaluate("() => document.getElementById('flash').dataset.mark") is None
-    finally:
-        page.close()
+    flash = '<div id="flash" hx-swap-oob="true">Not your turn</div>'
+    bring(page, flash)
+    page.evaluate("() => { document.getElementById('flash').dataset.mark = 'kept'; }")
+    bring(page, flash)
+    assert page.evaluate("() => document.getElementById('flash').dataset.mark") is None
