@@ -46,18 +46,32 @@
   // copy, the same HTML the element in the page was swapped in from, is not swapped in again.
   // Swapping it would replace what the player is clicking on (a card, a target on the map) and
   // lose the click. An element forgets its HTML when anything inside it is swapped (a part of it
-  // sent alone, new lines), and when it is swapped into rather than replaced whole.
+  // sent alone, new lines), and when it is swapped into in another way than those two.
+  function withoutOob(html) { return html.split(' hx-swap-oob="true"').join(""); }
   function forgetSwaps(el) {
     for (; el; el = el.parentElement) el.warroomSwappedFrom = null;
   }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var d = event.detail, target = d.target, copy = d.fragment;
     if (!target) return;
+    // a board layer's new content (an element inside an SVG is never sent alone): an <svg> with no
+    // id of its own, swapped into the layer; the arrows a script drew on the layer stay when the
+    // same content comes again
+    if (copy && copy.nodeType === 1 && copy.localName === "svg" && !copy.id && !copy.hasAttribute("data-live-lines-of")) {
+      var inner = "inner:" + withoutOob(copy.innerHTML);
+      if (target.id && target.warroomSwappedFrom === inner) { d.shouldSwap = false; return; }
+      forgetSwaps(target.parentElement);
+      target.warroomSwappedFrom = inner;  // swapped into, not replaced: the layer stays
+      return;
+    }
     // a whole replacement (outerHTML) comes as a document fragment holding the one new element
     var whole = copy && copy.nodeType === 11 && copy.childElementCount === 1 ? copy.firstElementChild : null;
     if (!whole) { forgetSwaps(target); return; }
-    var html = whole.outerHTML;
-    if (target.id && target.id !== "flash" && target.warroomSwappedFrom === html) {
+    // as the socket's frame writes it: a frame has no hx-swap-oob="true" (a reply's nested parts do)
+    var html = withoutOob(whole.outerHTML);
+    // the same as the page's element was swapped in from, or as it is (a reply's nested part, just
+    // put in by its parent): nothing to do
+    if (target.id && target.id !== "flash" && (target.warroomSwappedFrom === html || withoutOob(target.outerHTML) === html)) {
       d.shouldSwap = false;
       return;
     }

@@ -43,7 +43,9 @@ def page(server: Any, browser: Any) -> Iterator[Any]:
     page.goto(f"{server.url}/")
     page.wait_for_function("() => window.htmx !== undefined")
     page.evaluate("() => { for (const id of ['probe', 'flash']) { if (!document.getElementById(id)) { "
-                  "const d = document.createElement('div'); d.id = id; document.body.appendChild(d); } } }")
+                  "const d = document.createElement('div'); d.id = id; document.body.appendChild(d); } } "
+                  "document.body.insertAdjacentHTML('beforeend', "
+                  "'<div id=\"layer-box\"><svg id=\"layer\" xmlns=\"http://www.w3.org/2000/svg\"></svg></div>'); }")
     yield page
     page.close()
 
@@ -74,3 +76,20 @@ def test_a_flash_brought_twice_shows_twice(page: Any) -> None:
     page.evaluate("() => { document.getElementById('flash').dataset.mark = 'kept'; }")
     bring(page, flash)
     assert page.evaluate("() => document.getElementById('flash').dataset.mark") is None
+
+
+LAYER = '<svg hx-swap-oob="innerHTML:#layer"><rect class="target" width="{w}" height="10"/><g class="pick"></g></svg>'
+
+
+def test_a_board_layer_brought_twice_keeps_what_the_page_drew_on_it(page: Any) -> None:
+    """A board layer (an SVG) comes as its content: the second copy leaves it, and the facing arrows
+    the page's script drew on it after a click on a square, as they are."""
+    drawn = "() => document.querySelectorAll('#layer .pick .arrow').length"
+    draw = "() => document.querySelector('#layer .pick').insertAdjacentHTML('beforeend', '<path class=\"arrow\"/>')"
+    bring(page, LAYER.format(w=10))
+    page.evaluate(draw)
+    bring(page, LAYER.format(w=10))
+    assert page.evaluate(drawn) == 1
+    bring(page, LAYER.format(w=20))  # new content: the layer is drawn anew
+    assert page.evaluate(drawn) == 0
+    assert page.evaluate("() => document.querySelector('#layer rect').getAttribute('width')") == "20"
