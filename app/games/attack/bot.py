@@ -983,7 +983,11 @@ def _trade_partner(k: Know, d: Decision) -> Picks:
     step = _step(d)
     if step % 3 == 0:
         return ["done"]
-    seats = sorted((i for i in ids if i in k.enemies), key=lambda s: (k.regions_count.get(s, 0), s))
+    # a partner with no cards cannot give what the bot asks for: its offer would be cancelled at
+    # once, three answers a round, and the count above would never reach "done" (fuzz seed 160)
+    holding = k.view.get("hand_sizes", {})
+    seats = sorted((i for i in ids if i in k.enemies and holding.get(i, 0) > 0),
+                   key=lambda s: (k.regions_count.get(s, 0), s))
     return [seats[(step // 4) % len(seats)]] if seats else ["done"]
 
 

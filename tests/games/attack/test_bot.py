@@ -319,3 +319,14 @@ def test_the_last_round_makes_the_later_seats_bolder() -> None:
     untimed = GAME.setup({"end": "elimination"}, GAME.roles(4, {"end": "elimination"}), random.Random(3))
     untimed.turns_taken = 119
     assert bot.know(untimed, untimed.seats[0]).greed() == 0.0
+
+
+def test_the_bot_does_not_offer_trades_to_a_seat_with_no_cards() -> None:
+    """Fuzz seed 160 (2 players, the bot for p2, a random p1 with an empty hand): the bot offered p1 a
+    card, could ask nothing it wanted, cancelled, and picked p1 again, 180,000 answers on. Its count
+    of offers moves by the decision number, and a cancelled offer is three answers, not four."""
+    from app.fuzz import check_match
+
+    report = check_match(GAME, 160, every_step=False)
+    assert report.failure is None, report.failure
+    assert report.answers < 10_000
